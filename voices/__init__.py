@@ -1,0 +1,104 @@
+"""Language packs: every line a person hears or reads.
+
+A pack is the folder ``voices/<lang>/``; every ``*.yaml`` file in it is a flat
+mapping of dotted keys to text (``announce.death: "{name} is dood."``), except
+``voice.yaml`` (speech settings) which is kept apart. Keys are unique across a
+pack's files, so each part of the program owns a file (``announce.yaml`` for the
+engine's announcements, ``narration.yaml`` for the moderator, ``hardware.yaml``,
+``speech.yaml`` ...). Code refers to keys only.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+LANGUAGES = ("nl", "de", "en")
+DEFAULT_LANGUAGE = "nl"
+
+
+class MissingLine(KeyError):
+    """A key that the pack does not have."""
+
+
+@dataclass(frozen=True)
+class Pack:
+    lang: str
+    lines: dict[str, str]
+    voice: dict[str, Any] = field(default_factory=dict)
+
+    def line(self, key: str, /, **params: Any) -> str:
+        """The text for ``key`` with ``{params}`` filled in.
+
+        Role ids given as ``role=...`` are used as-is; call :meth:`role` to get
+        a role's name first.
+        """
+        try:
+            template = self.lines[key]
+        except KeyError:
+            raise MissingLine(f"{self.lang}: no line {key!r}") from None
+        return template.format(**params) if params else template
+
+    def has(self, key: str) -> bool:
+        return key in self.lines
+
+    def role(self, role_id: str) -> str:
+        """A role's name with its article ("de ziener")."""
+        return self.line(f"role.{role_id}")
+
+    def role_bare(self, role_id: str) -> str:
+        """A role's name without article ("Ziener"), for screens and lists."""
+        return self.line(f"role_bare.{role_id}")
+
+    def number(self, n: int) -> str:
+        return self.line(f"number.{n}")
+
+    def join(self, names: list[str]) -> str:
+        """'Anna, Bram en Cees' in the pack's language."""
+        if not names:
+            return ""
+        if len(names) == 1:
+            return names[0]
+        return self.line("list.join", head=", ".join(names[:-1]), last=names[-1])
+
+    def placeholders(self, key: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(self.lines[key]) if f}
+
+
+def _read_yaml(text: str, where: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{where}: not valid YAML: {exc}") from None
+
+
+@cache
+def load(lang: str = DEFAULT_LANGUAGE) -> Pack:
+    """Load (once) the pack for ``lang``."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    folder = resources.files(__name__).joinpath(lang)
+    lines: dict[str, str] = {}
+    voice: dict[str, Any] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith((".yaml", ".yml")):
+            continue
+        where = f"voices/{lang}/{entry.name}"
+        data = _read_yaml(entry.read_text(encoding="utf-8"), where) or {}
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected a mapping of keys to lines")
+        if entry.name.startswith("voice."):
+            voice = data
+            continue
+        for key, text in data.items():
+            if key in lines:
+                raise ValueError(f"{where}: key {key!r} is defined twice in pack {lang}")
+            if not isinstance(text, str):
+                raise ValueError(f"{where}: key {key!r} must be text, not {type(text).__name__}")
+            lines[str(key)] = text
+    return Pack(lang, lines, voice)
