@@ -1,0 +1,132 @@
+"""The deal: players, their cards, the middle; and checking that it is a deck.
+
+Two levels of checking:
+- :func:`validate_deal` — any deal the box's cards can make (used by
+  ``wakkerdam replay``): one card a player, two more with a thief, at least one
+  werewolf, each special character at most once.
+- :func:`validate_table_deck` — the box's own set-ups follow seed 001's table
+  (8-18 players, the table's werewolves and seer, specials in place of
+  villagers, thief +2 cards). The table itself is data in ``config/decks.yaml``
+  and is passed in, so the engine stays free of I/O.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.errors import SetupError
+from engine.options import Options
+from engine.roles import ROLES
+from engine.vocab import Role
+
+MIDDLE_CARDS = 2  # seed 000, De Dief: "twee karakterkaarten meer ... dan spelers"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything fixed before the first question: a game is this + decisions."""
+
+    players: tuple[str, ...]
+    roles: Mapping[str, Role]
+    middle: tuple[Role, ...] = ()
+    options: Options = field(default_factory=Options)
+    seed: int = 0
+
+    @property
+    def deck(self) -> tuple[Role, ...]:
+        """Every card in play, the middle included (these roles are called)."""
+        return tuple(self.roles[p] for p in self.players) + self.middle
+
+
+def validate_deal(setup: Setup) -> None:
+    players = setup.players
+    if len(players) < 2:
+        raise SetupError("a game needs at least 2 players")
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise SetupError(f"player name {name!r} is not a name")
+    dupes = [n for n, c in Counter(players).items() if c > 1]
+    if dupes:
+        raise SetupError(f"player {dupes[0]!r} is listed twice")
+    missing = [p for p in players if p not in setup.roles]
+    if missing:
+        raise SetupError(f"player {missing[0]!r} has no role")
+    extra = [p for p in setup.roles if p not in players]
+    if extra:
+        raise SetupError(f"role given for {extra[0]!r}, who is not a player")
+    deck = setup.deck
+    has_thief = Role.THIEF in deck
+    if has_thief and len(setup.middle) != MIDDLE_CARDS:
+        raise SetupError(
+            f"with a thief the deck needs exactly {MIDDLE_CARDS} middle cards, got {len(setup.middle)}"
+        )
+    if not has_thief and setup.middle:
+        raise SetupError("middle cards are only dealt when a thief is in the deck")
+    counts = Counter(deck)
+    for role, n in counts.items():
+        if ROLES[role].unique and n > 1:
+            raise SetupError(f"the deck has {n} {role.value} cards; the box has only one")
+    if counts[Role.WEREWOLF] == 0:
+        raise SetupError("the deck has no werewolf")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    players: int
+    werewolves: int
+    seer: int
+    villagers: int
+
+
+def table_row(table: Sequence[TableRow], players: int) -> TableRow:
+    for row in table:
+        if row.players == players:
+            return row
+    lo, hi = min(r.players for r in table), max(r.players for r in table)
+    raise SetupError(f"the deck table is for {lo} to {hi} players, not {players}")
+
+
+def validate_table_deck(cards: Sequence[Role], players: int, table: Sequence[TableRow]) -> None:
+    """Check a deck (all cards, the middle included) against the table."""
+    row = table_row(table, players)
+    counts = Counter(cards)
+    thief = counts[Role.THIEF] > 0
+    expected_total = players + (MIDDLE_CARDS if thief else 0)
+    if len(cards) != expected_total:
+        extra = f" ({players} players + {MIDDLE_CARDS} for the thief)" if thief else ""
+        raise SetupError(f"the deck has {len(cards)} cards; it needs {expected_total}{extra}")
+    if counts[Role.WEREWOLF] != row.werewolves:
+        raise SetupError(
+            f"{players} players play with {row.werewolves} werewolves, not {counts[Role.WEREWOLF]}"
+        )
+    if counts[Role.SEER] != row.seer:
+        raise SetupError(f"{players} players play with {row.seer} seer")
+    for role, n in counts.items():
+        if ROLES[role].unique and n > 1:
+            raise SetupError(f"the deck has {n} {role.value} cards; the box has only one")
+
+
+def table_deck(
+    players: int, table: Sequence[TableRow], specials: Sequence[Role] = ()
+) -> list[Role]:
+    """The table's deck for ``players``, with ``specials`` in place of villagers
+    (a thief adds two villagers, seed 001: "Voeg twee gewone burgers extra toe")."""
+    row = table_row(table, players)
+    specials = list(specials)
+    for role in specials:
+        if role in (Role.WEREWOLF, Role.VILLAGER, Role.SEER):
+            raise SetupError(f"{role.value} is not a special character")
+    dupes = [r for r, c in Counter(specials).items() if c > 1]
+    if dupes:
+        raise SetupError(f"{dupes[0].value} is chosen twice")
+    villagers = row.villagers - (len(specials) - (1 if Role.THIEF in specials else 0))
+    if Role.THIEF in specials:
+        villagers += MIDDLE_CARDS - 1
+    if villagers < 0:
+        raise SetupError(f"too many special characters for {players} players")
+    cards = [Role.WEREWOLF] * row.werewolves + [Role.SEER] * row.seer + specials
+    cards += [Role.VILLAGER] * villagers
+    validate_table_deck(cards, players, table)
+    return cards

@@ -1,0 +1,61 @@
+"""What the engine says to the moderator: requests and events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.vocab import BALLOT_ASKS, SECRET_ASKS, Ask
+
+EMPTY: Mapping[str, Any] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """Who must decide what now, with the legal choices.
+
+    ``actors`` answer (for ballots: every voter). ``choices`` are the names (or,
+    for the thief, role ids) that may be given; ``count`` how many (cupid and
+    the piper give two). ``info`` is what the actors are owed privately before
+    they answer (the witch: the werewolves' victim; the thief: the middle
+    cards). ``default`` is the answer when nobody answers in time (seed 001:
+    "De spelleider wacht niet eindeloos").
+    """
+
+    ask: Ask
+    actors: tuple[str, ...]
+    choices: tuple[str, ...]
+    when: str
+    count: int = 1
+    allow_none: bool = True
+    info: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    default: Any = None
+
+    @property
+    def secret(self) -> bool:
+        return self.ask in SECRET_ASKS
+
+    @property
+    def ballot(self) -> bool:
+        return self.ask in BALLOT_ASKS
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` is None for public events, else the
+    names that alone may learn it. ``kind`` doubles as the language key
+    (``announce.<kind>``); ``cue`` events are narration cues (a role is called
+    or sent back to sleep), public by nature and never announcements."""
+
+    kind: str
+    data: Mapping[str, Any]
+    to: frozenset[str] | None = None
+    cue: bool = False
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def visible_to(self, name: str) -> bool:
+        return self.to is None or name in self.to

@@ -1,0 +1,39 @@
+"""Rule options: where the seeds differ or offer a choice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engine.errors import SetupError
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    #: seed 000: werewolves also win "zodra het aantal burgers en wolven gelijk is";
+    #: seed 001 (the default) only when the last villager is gone.
+    wolves_win_at_parity: bool = False
+    #: seed 000: "kan men haar kracht ... tot één toverdrankje van haar keuze beperken"
+    witch_single_potion: bool = False
+    #: seed 000 variant: the mayor elected later; None: no mayor at all.
+    mayor_election_day: int | None = 1
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any] | None) -> Options:
+        raw = dict(raw or {})
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise SetupError(
+                f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})"
+            )
+        for name in ("wolves_win_at_parity", "witch_single_potion"):
+            if name in raw and not isinstance(raw[name], bool):
+                raise SetupError(f"option {name} must be true or false, not {raw[name]!r}")
+        day = raw.get("mayor_election_day", 1)
+        if day is not None and (isinstance(day, bool) or not isinstance(day, int) or day < 1):
+            raise SetupError(f"option mayor_election_day must be a day number >= 1 or null, not {day!r}")
+        return cls(**raw)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}

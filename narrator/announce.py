@@ -1,0 +1,40 @@
+"""Turning engine events into the lines of a language pack."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.messages import Event
+from voices import Pack
+
+_LIST_PARAMS = ("tied", "voters", "wolves", "lovers", "charmed", "cards")
+
+
+def params(event: Event, pack: Pack) -> dict[str, Any]:
+    """An event's data as words: role ids become role names, lists are joined."""
+    out: dict[str, Any] = dict(event.data)
+    if "role" in out:
+        out["role"] = pack.role(out["role"])
+    for key in _LIST_PARAMS:
+        if key in out:
+            out[key] = pack.join(list(out[key])) or pack.line("list.nobody")
+    if "votes" in out:
+        items = [pack.line("votes.item", name=n, count=c) for n, c in out["votes"].items()]
+        out["votes"] = ", ".join(items) if items else pack.line("votes.none")
+    if "winner" in out:
+        out["winner"] = pack.line(f"winner.{out['winner']}")
+    return out
+
+
+def public_line(event: Event, pack: Pack) -> str:
+    return pack.line(f"announce.{event.kind}", **params(event, pack))
+
+
+def private_line(event: Event, pack: Pack) -> str:
+    return pack.line(f"private.{event.kind}", **params(event, pack))
+
+
+def public_lines(events: Iterable[Event], pack: Pack) -> list[str]:
+    """What the moderator announces to everybody: public events, not cues."""
+    return [public_line(e, pack) for e in events if e.public and not e.cue]

@@ -1,0 +1,56 @@
+"""``wakkerdam replay FILE``: play a scenario through the real engine and print
+one JSON object (``../shared/spec/scenario-format.md``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import voices
+from engine import Game, IllegalAnswer, MalformedAnswer, UnknownName
+from narrator import announce, scenario
+
+EXIT_OK, EXIT_INVALID, EXIT_WRONG_ASK, EXIT_ILLEGAL, EXIT_AFTER_END = 0, 2, 3, 4, 5
+
+
+def summary(game: Game, lang: str) -> dict[str, Any]:
+    """The replay output: also the demo's ``--json`` summary."""
+    s = game.state
+    pack = voices.load(lang)
+    return {
+        "status": "finished" if game.over else "waiting",
+        "winner": game.winner.value if game.winner else None,
+        "next_ask": game.request.ask.value if game.request else None,
+        "alive": s.living(),
+        "dead": [
+            {"name": d.name, "role": d.role.value, "cause": d.cause.value, "when": d.when}
+            for d in s.deaths
+        ],
+        "mayor": s.mayor,
+        "lovers": list(s.lovers) if s.lovers else [],
+        "charmed": [p for p in s.charmed if s.alive[p]],
+        "public": announce.public_lines(game.events, pack),
+    }
+
+
+def replay_file(path: str | Path) -> tuple[int, str, str]:
+    """Run a scenario: (exit code, stdout, stderr), never raising."""
+    try:
+        scen = scenario.load(path)
+    except scenario.ScenarioError as exc:
+        return EXIT_INVALID, "", f"{exc}\n"
+    game = Game(scen.setup, validate=False)
+    for i, step in enumerate(scen.steps, 1):
+        if game.request is None:
+            return EXIT_AFTER_END, "", f"step {i}: the game is over, {len(scen.steps) - i + 1} step(s) left\n"
+        if step.ask is not game.request.ask:
+            return EXIT_WRONG_ASK, "", f"expected ask {step.ask.value}, engine asks {game.request.ask.value}\n"
+        try:
+            game.apply(step.answer)
+        except (UnknownName, MalformedAnswer) as exc:
+            return EXIT_INVALID, "", f"step {i} ({step.ask.value}): {exc}\n"
+        except IllegalAnswer as exc:
+            return EXIT_ILLEGAL, "", f"step {i} ({step.ask.value}): {exc}\n"
+    out = json.dumps(summary(game, scen.language), ensure_ascii=False, indent=2)
+    return EXIT_OK, out + "\n", ""
