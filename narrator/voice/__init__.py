@@ -1,0 +1,163 @@
+"""The voice of the box: text-to-speech, a render cache, playback, sound cues.
+
+Use::
+
+    from narrator.voice import make_speaker
+    speaker = make_speaker(voices.load("nl"), wav_path=None, fast=False)
+    speaker.prefetch(lines_coming_up)     # render ahead, in the background
+    speaker.cue("night"); speaker.say(text); speaker.silence(2.5)
+    speaker.wait_until_done(); speaker.close()
+
+Which engine speaks by default, and why: **the espeak-ng command line**.
+pyttsx3 (the design card's library) drives the very same engine on Linux
+(libespeak-ng), so the voice is the same, but measured here pyttsx3 2.99
+returns from ``runAndWait()`` before its file is written, can hang, keeps only
+the last of several queued saves, ignores a bad voice id and prints on every
+save. Calling ``espeak-ng --stdout`` per line gives the same audio with none of
+that: byte-identical output (so the cache and the tests can trust it), a
+refused bad voice, a process that can be killed on a time-out, and ~10-25 ms
+per sentence. pyttsx3 stays available (``backend="pyttsx3"``), wrapped so that
+each render is one verified utterance in a child process with a time-out.
+Piper (``backend="piper"``) is the better-sounding choice where a voice file is
+installed (English only here); it is ~10x slower per sentence, which the cache
+and ``prefetch`` absorb.
+
+With no sound card the audio goes to a WAV file (``wav_path`` or
+``~/.cache/wakkerdam/narration.wav``) and the text to the terminal: reported
+once, never a crash.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .backends import BACKENDS, DEFAULT_BACKEND, Synthesizer, make_backend
+from .cache import RenderCache, Renderer, default_cache_dir
+from .cues import Cue, cue_samples
+from .messages import (
+    SAMPLE_RATE,
+    Audio,
+    BackendUnavailable,
+    Say,
+    SpeechTimeout,
+    VoiceConfigError,
+    VoiceError,
+    VoiceSettings,
+)
+from .output import AudioOut, NullOut, SoundDeviceOut, TeeOut, WavFileSink
+from .speaker import Reporter, Speaker
+
+__all__ = [
+    "BACKENDS", "DEFAULT_BACKEND", "SAMPLE_RATE", "Audio", "AudioOut", "BackendUnavailable",
+    "Cue", "NullOut", "RenderCache", "Renderer", "Say", "SoundDeviceOut", "Speaker",
+    "SpeechTimeout", "Synthesizer", "TeeOut", "VoiceConfigError", "VoiceError",
+    "VoiceSettings", "WavFileSink", "cue_samples", "default_cache_dir", "make_backend",
+    "make_speaker", "settings_for",
+]
+
+
+def settings_for(pack: Any) -> VoiceSettings:
+    """The speech settings of a ``voices.Pack`` (its ``voice.yaml``)."""
+    return VoiceSettings.from_mapping(pack.voice, lang=pack.lang)
+
+
+def default_wav_path() -> Path:
+    return default_cache_dir().parent / "narration.wav"
+
+
+def _print_line(text: str) -> None:
+    print(text, flush=True)
+
+
+def _print_warning(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = False,
+                 cues: bool = True, backend: str | None = None,
+                 cache_dir: str | Path | None = None,
+                 echo: bool | Callable[[str], None] | None = None,
+                 warn: Callable[[str], None] | None = None,
+                 open_device: Callable[[int], AudioOut] | None = None) -> Speaker:
+    """A ready Speaker for ``pack`` (``voices.load(lang)``).
+
+    - ``wav_path``: also record everything said, in order, into this WAV file.
+    - ``fast``: no real waits and no sound card (tests, ``demo --fast``); the
+      audio is still rendered and written to ``wav_path`` if given.
+    - ``cues``: play the sound cues (night, dawn, vote, shot).
+    - ``backend``: ``espeak-ng`` (default), ``pyttsx3`` or ``piper``; one that
+      cannot run here is reported once and espeak-ng is used instead; with no
+      engine at all the box goes on in text only.
+    - ``cache_dir``: where rendered lines are kept (default
+      ``~/.cache/wakkerdam/tts``).
+    - ``echo``: print each line to the terminal: True, False, a callable, or
+      None = only when there is no sound card.
+    - ``warn``: where the once-only reports go (default: stderr).
+    - ``open_device``: the seam for tests; default opens sounddevice.
+
+    Raises VoiceConfigError (one clear message) when the pack's voice
+    settings are wrong.
+    """
+    settings = settings_for(pack)
+    reporter = Reporter(pack, warn or _print_warning)
+
+    synth: Synthesizer | None
+    chosen = backend or settings.backend or DEFAULT_BACKEND
+    try:
+        synth = make_backend(settings, chosen)
+    except BackendUnavailable as exc:
+        synth = None
+        if chosen != DEFAULT_BACKEND:
+            try:
+                synth = make_backend(settings, DEFAULT_BACKEND)
+                reporter.once("voice.backend_unavailable", backend=chosen, reason=str(exc),
+                              fallback=DEFAULT_BACKEND)
+            except BackendUnavailable as exc2:
+                exc = exc2
+        if synth is None:
+            reporter.once("voice.no_speech", reason=str(exc))
+
+    cache_root = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    cache = RenderCache(cache_root, on_disk_error=lambda d, r: reporter.once(
+        "voice.cache_unwritable", path=str(d), reason=r))
+    renderer = Renderer(synth, cache, pack.lang) if synth is not None else None
+
+    record = Path(wav_path) if wav_path is not None else None
+    out: AudioOut
+    device: AudioOut | None = None
+    if fast:
+        out = WavFileSink(record, pace=False) if record else NullOut(pace=False)
+    else:
+        try:
+            device = (open_device or (lambda rate: SoundDeviceOut(rate)))(SAMPLE_RATE)
+        except BackendUnavailable as exc:
+            target = record or default_wav_path()
+            reporter.once("voice.no_sound_device", reason=str(exc), path=str(target))
+            record = target
+        if device is None:
+            assert record is not None
+            out = WavFileSink(record, pace=True, fill_gaps=True)
+        elif record is not None:
+            out = TeeOut(device, WavFileSink(record, pace=False, fill_gaps=True))
+        else:
+            out = device
+
+    def fallback() -> tuple[AudioOut, str]:
+        # The sound card vanished mid-game: keep the record if there is one.
+        if isinstance(out, TeeOut):
+            sink = out.outs[1]
+            assert isinstance(sink, WavFileSink)
+            sink.pace = True
+            return sink, str(sink.path)
+        sink = WavFileSink(default_wav_path(), pace=True, fill_gaps=True)
+        return sink, str(sink.path)
+
+    if echo is None:
+        echo = device is None
+    echo_fn = _print_line if echo is True else (echo or None)
+    return Speaker(pack, renderer, out, fast=fast, cues=cues, echo=echo_fn,
+                   reporter=reporter, fallback=fallback if device is not None else None,
+                   words_per_minute=settings.rate)

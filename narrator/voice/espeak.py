@@ -1,0 +1,105 @@
+"""The espeak-ng command line as a backend: the default voice of the box.
+
+One process per line (``espeak-ng -v VOICE -s RATE -p PITCH -a VOLUME
+--stdout``, the text on stdin so a line starting with '-' is never read as an
+option). It is the very engine pyttsx3 drives on Linux, but here each render
+is isolated, killable on time-out, byte-identical from run to run, and a bad
+voice id is refused instead of ignored.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from functools import cache
+
+import numpy as np
+
+from .messages import Audio, BackendUnavailable, Say, SpeechTimeout, VoiceConfigError, VoiceSettings
+from .wavio import BadWav, decode_wav
+
+EXECUTABLE = "espeak-ng"
+
+
+def _run(args: list[str], *, text: str = "", timeout: float = 10.0) -> subprocess.CompletedProcess[bytes]:
+    exe = shutil.which(EXECUTABLE)
+    if exe is None:
+        raise BackendUnavailable(
+            "espeak-ng is not installed (on Debian/Raspberry Pi OS: apt install espeak-ng)")
+    try:
+        return subprocess.run([exe, *args], input=text.encode("utf-8"), capture_output=True,
+                              timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        raise SpeechTimeout(f"espeak-ng did not finish within {timeout:g} s") from None
+
+
+@cache
+def version() -> str:
+    """espeak-ng's version line: part of every cache key (a new version may
+    render the same text differently)."""
+    out = _run(["--version"]).stdout.decode("utf-8", "replace").strip()
+    return out.split("Data at:")[0].strip() or "espeak-ng"
+
+
+def _parse_voice_list(listing: str) -> set[str]:
+    names: set[str] = set()
+    for row in listing.splitlines()[1:]:
+        cols = row.split()
+        if len(cols) >= 5:
+            # Pty Language Age/Gender VoiceName File [Other languages]
+            names.update({cols[1].lower(), cols[3].lower(), cols[4].lower()})
+            names.add(cols[4].rsplit("/", 1)[-1].lower())
+    return names
+
+
+@cache
+def known_voices() -> frozenset[str]:
+    """Every language code, voice name and voice file espeak-ng accepts."""
+    return frozenset(_parse_voice_list(_run(["--voices"]).stdout.decode("utf-8", "replace")))
+
+
+@cache
+def known_variants() -> frozenset[str]:
+    """The variant names usable after '+' (``f2``, ``klatt`` ...)."""
+    names = _parse_voice_list(_run(["--voices=variant"]).stdout.decode("utf-8", "replace"))
+    return frozenset(n.removeprefix("!v/") for n in names)
+
+
+def check_voice(voice: str) -> None:
+    """Raise VoiceConfigError unless espeak-ng knows ``voice`` (and its variant:
+    espeak-ng silently ignores an unknown variant)."""
+    base, _, variant = voice.partition("+")
+    if base.lower() not in known_voices():
+        raise VoiceConfigError(f"espeak-ng has no voice {base!r} (see `espeak-ng --voices`)")
+    if variant and variant.lower() not in known_variants():
+        raise VoiceConfigError(
+            f"espeak-ng has no voice variant {variant!r} (see `espeak-ng --voices=variant`)")
+
+
+class EspeakCli:
+    """Renders through the ``espeak-ng`` executable."""
+
+    name = "espeak-ng"
+
+    def __init__(self, settings: VoiceSettings, *, timeout: float = 10.0) -> None:
+        check_voice(settings.voice)
+        self.settings = settings
+        self.timeout = timeout
+
+    def identity(self) -> str:
+        return f"{self.name}|{version()}|{self.settings.identity()}"
+
+    def render(self, say: Say) -> Audio:
+        if not say.text.strip():
+            return Audio(np.zeros(0, dtype=np.int16), 22050)
+        s = self.settings
+        args = ["-v", s.voice, "-s", str(s.rate), "-p", str(s.pitch), "-a", str(s.volume),
+                "--stdout"]
+        proc = _run(args, text=say.text, timeout=self.timeout)
+        if proc.returncode != 0:
+            err = proc.stderr.decode("utf-8", "replace").strip() or f"exit status {proc.returncode}"
+            raise BackendUnavailable(f"espeak-ng failed: {err}")
+        try:
+            return decode_wav(proc.stdout, "espeak-ng output")
+        except BadWav as exc:
+            raise BackendUnavailable(str(exc)) from None

@@ -1,0 +1,171 @@
+"""Where the sound goes: a speaker through sounddevice, a WAV file, nowhere.
+
+Every output takes 16-bit mono chunks at one rate. Real outputs take as long as
+the sound lasts (that is what paces the game); ``pace=False`` outputs return at
+once (``--fast``). A WAV file with ``fill_gaps`` also records the quiet time
+between lines (the box waiting for an answer) as silence, so the file's
+timeline is the game's.
+"""
+
+from __future__ import annotations
+
+import time
+import wave
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Protocol
+
+import numpy as np
+
+from .messages import SAMPLE_RATE, BackendUnavailable, VoiceError
+
+
+class AudioOut(Protocol):
+    sample_rate: int
+
+    def write(self, samples: np.ndarray) -> None:
+        """Play (or record) one chunk; a paced output returns when it is heard."""
+        ...
+
+    def drain(self) -> None:
+        """Return when everything written has been heard."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class NullOut:
+    """Discards the sound, but still takes its time unless ``pace`` is off."""
+
+    def __init__(self, sample_rate: int = SAMPLE_RATE, *, pace: bool = False,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.sample_rate = sample_rate
+        self.pace = pace
+        self._sleep = sleep
+        self.samples_written = 0
+
+    def write(self, samples: np.ndarray) -> None:
+        self.samples_written += len(samples)
+        if self.pace:
+            self._sleep(len(samples) / self.sample_rate)
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class WavFileSink:
+    """Appends everything, in order, to one WAV file (header kept valid after
+    every write, so a killed game still leaves a playable file)."""
+
+    def __init__(self, path: Path | str, sample_rate: int = SAMPLE_RATE, *, pace: bool = False,
+                 fill_gaps: bool = False, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.path = Path(path)
+        self.sample_rate = sample_rate
+        self.pace = pace
+        self.fill_gaps = fill_gaps
+        self._clock = clock
+        self._sleep = sleep
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._wav = wave.open(str(self.path), "wb")
+        except OSError as exc:
+            raise VoiceError(f"cannot write the sound file {self.path}: {exc.strerror or exc}") from None
+        self._wav.setnchannels(1)
+        self._wav.setsampwidth(2)
+        self._wav.setframerate(sample_rate)
+        self.frames = 0
+        self._start = clock()
+
+    @property
+    def seconds(self) -> float:
+        return self.frames / self.sample_rate
+
+    def _append(self, samples: np.ndarray) -> None:
+        self._wav.writeframes(samples.astype("<i2", copy=False).tobytes())
+        self.frames += len(samples)
+
+    def write(self, samples: np.ndarray) -> None:
+        if self.fill_gaps:
+            behind = round((self._clock() - self._start) * self.sample_rate) - self.frames
+            if behind > 0:
+                self._append(np.zeros(behind, dtype=np.int16))
+        self._append(samples)
+        if self.pace:
+            ahead = self._start + self.frames / self.sample_rate - self._clock()
+            if ahead > 0:
+                self._sleep(ahead)
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self._wav.close()
+
+
+class SoundDeviceOut:
+    """The default sound card through sounddevice (PortAudio)."""
+
+    def __init__(self, sample_rate: int = SAMPLE_RATE, *,
+                 load: Callable[[], ModuleType] | None = None) -> None:
+        self.sample_rate = sample_rate
+        try:
+            sd = (load or _import_sounddevice)()
+            self._stream = sd.OutputStream(samplerate=sample_rate, channels=1, dtype="int16")
+            self._stream.start()
+        except Exception as exc:
+            # OSError: no libportaudio; sounddevice.PortAudioError: no device.
+            raise BackendUnavailable(_first_line(exc)) from None
+
+    def write(self, samples: np.ndarray) -> None:
+        try:
+            self._stream.write(np.ascontiguousarray(samples, dtype=np.int16).reshape(-1, 1))
+        except Exception as exc:  # unplugged mid-game
+            raise BackendUnavailable(_first_line(exc)) from None
+
+    def drain(self) -> None:
+        # write() returns once the chunk is in PortAudio's buffer; the rest
+        # is heard within the stream's latency.
+        time.sleep(float(getattr(self._stream, "latency", 0.0) or 0.0))
+
+    def close(self) -> None:
+        try:
+            self._stream.stop()
+            self._stream.close()
+        except Exception:
+            pass  # closing a stream whose device is gone must not crash the exit
+
+
+class TeeOut:
+    """Several outputs at once (a speaker and the ``--wav`` record)."""
+
+    def __init__(self, *outs: AudioOut) -> None:
+        self.outs = outs
+        self.sample_rate = outs[0].sample_rate
+
+    def write(self, samples: np.ndarray) -> None:
+        for out in self.outs:
+            out.write(samples)
+
+    def drain(self) -> None:
+        for out in self.outs:
+            out.drain()
+
+    def close(self) -> None:
+        for out in self.outs:
+            out.close()
+
+
+def _import_sounddevice() -> ModuleType:
+    import sounddevice
+
+    return sounddevice
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:200]

@@ -1,0 +1,274 @@
+"""The Speaker: what the moderator talks to.
+
+``say`` renders (or takes from the cache) and queues a line; a player thread
+plays the queue in order, in 50 ms chunks so that ``pause``, ``louder`` and
+``softer`` act at once. ``fast`` mode has no thread and no waits: everything is
+written straight through (to the WAV file when one is asked for), so tests and
+``demo --fast`` run at full speed with the same audio.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .cache import Renderer
+from .cues import Cue, cue_samples
+from .messages import BackendUnavailable, VoiceError
+from .output import AudioOut
+
+CHUNK_S = 0.05
+GAIN_STEP_DB = 3.0
+GAIN_MIN_DB = -24.0
+GAIN_MAX_DB = 12.0
+
+
+@dataclass
+class _Item:
+    samples: np.ndarray
+    due: float                  # monotonic time the caller asked for it
+    text: str | None = None     # set for spoken lines (latency is measured on those)
+
+
+class Reporter:
+    """Prints a pack line once per key: a missing sound card or a failing
+    engine is reported once, not on every line."""
+
+    def __init__(self, pack: Any, warn: Callable[[str], None] | None = None) -> None:
+        self.pack = pack
+        self._warn = warn or (lambda message: None)
+        self.seen: set[str] = set()
+
+    def once(self, key: str, **params: Any) -> None:
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self._warn(self.pack.line(key, **params))
+
+
+@dataclass
+class SpeakerStats:
+    """Measured on the way: seconds from each line being due to its first
+    sample reaching the output."""
+
+    latencies: list[float] = field(default_factory=list)
+
+
+class Speaker:
+    """Says lines, cues and silences, in order, through one output.
+
+    Build it with :func:`narrator.voice.make_speaker`. ``pack`` is a
+    ``voices.Pack`` (for the cue names and the few messages it prints).
+    """
+
+    def __init__(self, pack: Any, renderer: Renderer | None, out: AudioOut, *,
+                 fast: bool = False, cues: bool = True,
+                 echo: Callable[[str], None] | None = None,
+                 reporter: Reporter | None = None,
+                 fallback: Callable[[], tuple[AudioOut, str]] | None = None,
+                 words_per_minute: int = 160,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.pack = pack
+        self.renderer = renderer
+        self.out = out
+        self.fast = fast
+        self.cues = cues
+        self.stats = SpeakerStats()
+        self._echo = echo
+        self.reporter = reporter or Reporter(pack)
+        self._fallback = fallback
+        self._wpm = words_per_minute
+        self._clock = clock
+        self._rate = out.sample_rate
+        self._chunk = max(1, round(CHUNK_S * self._rate))
+        self._gain_db = 0.0
+        self._last_text: str | None = None
+        self._paused = False
+        self._cond = threading.Condition()
+        self._pending = 0
+        self._prev_end = 0.0
+        self._closed = False
+        self._queue: queue.Queue[_Item | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        if not fast:
+            self._thread = threading.Thread(target=self._player, name="voice-player", daemon=True)
+            self._thread.start()
+
+    # -- what the moderator calls ---------------------------------------------
+    def say(self, text: str) -> None:
+        """Speak ``text`` after whatever is queued; returns once it is queued."""
+        if not isinstance(text, str):
+            raise TypeError(f"say() needs text, not {type(text).__name__}")
+        if not text.strip():
+            return
+        due = self._clock()
+        self._last_text = text
+        if self._echo is not None:
+            self._echo(text)
+        self._enqueue(_Item(self._render(text), due, text))
+
+    def prefetch(self, lines: Iterable[str]) -> None:
+        """Render ``lines`` ahead in the background so they start at once."""
+        if self.renderer is not None:
+            self.renderer.prefetch(lines)
+
+    def silence(self, seconds: float) -> None:
+        """Queue ``seconds`` of real silence (written as zeros to a WAV file)."""
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
+                or not math.isfinite(seconds) or seconds < 0:
+            raise ValueError(f"silence needs a number of seconds >= 0, not {seconds!r}")
+        n = round(seconds * self._rate)
+        if n:
+            self._enqueue(_Item(np.zeros(n, dtype=np.int16), self._clock()))
+
+    def cue(self, name: Cue | str) -> None:
+        """Play a sound cue (night, dawn, vote, shot) unless cues are off."""
+        samples = cue_samples(name, self._rate)  # unknown names fail even when off
+        if not self.cues:
+            return
+        if self._echo is not None:
+            self._echo(self.pack.line(f"voice.cue.{Cue(name).value}"))
+        self._enqueue(_Item(samples, self._clock()))
+
+    def repeat_last(self) -> None:
+        """Say the last line again (from the cache: at once)."""
+        if self._last_text is not None:
+            self.say(self._last_text)
+
+    def wait_until_done(self, timeout: float | None = None) -> bool:
+        """Block until everything queued has been heard; False on time-out."""
+        with self._cond:
+            done = self._cond.wait_for(lambda: self._pending == 0, timeout)
+        if done:
+            self._drain()
+        return done
+
+    def pause(self) -> None:
+        with self._cond:
+            self._paused = True
+
+    def resume(self) -> None:
+        with self._cond:
+            self._paused = False
+            self._cond.notify_all()
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def louder(self) -> float:
+        """One step (3 dB) louder; returns the new level in dB."""
+        self._gain_db = min(GAIN_MAX_DB, self._gain_db + GAIN_STEP_DB)
+        return self._gain_db
+
+    def softer(self) -> float:
+        """One step (3 dB) softer; returns the new level in dB."""
+        self._gain_db = max(GAIN_MIN_DB, self._gain_db - GAIN_STEP_DB)
+        return self._gain_db
+
+    @property
+    def level_db(self) -> float:
+        return self._gain_db
+
+    def close(self) -> None:
+        """Finish what is queued, then release the output and the renderer."""
+        if self._closed:
+            return
+        self._closed = True
+        self.resume()
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+        self._drain()
+        self.out.close()
+        if self.renderer is not None:
+            self.renderer.close()
+
+    def __enter__(self) -> Speaker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- inside ------------------------------------------------------------------
+    def _render(self, text: str) -> np.ndarray:
+        if self.renderer is not None:
+            try:
+                audio = self.renderer.audio(text)
+                return audio.resampled(self._rate).samples
+            except VoiceError as exc:
+                self.reporter.once("voice.render_failed", reason=str(exc))
+        # No voice: keep the game's timing with the time the line would take.
+        seconds = len(text.split()) * 60.0 / self._wpm
+        return np.zeros(round(seconds * self._rate), dtype=np.int16)
+
+    def _enqueue(self, item: _Item) -> None:
+        if self._closed:
+            raise VoiceError("the speaker is closed")
+        with self._cond:
+            self._pending += 1
+        if self._thread is None:
+            self._play(item)
+            self._done_one()
+        else:
+            self._queue.put(item)
+
+    def _done_one(self) -> None:
+        with self._cond:
+            self._pending -= 1
+            self._cond.notify_all()
+
+    def _player(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            try:
+                self._play(item)
+            except Exception as exc:  # the player must never die silently
+                self.reporter.once("voice.render_failed", reason=str(exc))
+            finally:
+                self._done_one()
+
+    def _play(self, item: _Item) -> None:
+        start = max(item.due, self._prev_end)
+        first = True
+        samples = item.samples
+        for i in range(0, len(samples), self._chunk):
+            if not self.fast:
+                with self._cond:
+                    self._cond.wait_for(lambda: not self._paused)
+            chunk = samples[i:i + self._chunk]
+            if self._gain_db:
+                gain = 10 ** (self._gain_db / 20)
+                chunk = np.clip(np.round(chunk * gain), -32768, 32767).astype(np.int16)
+            if first and item.text is not None:
+                self.stats.latencies.append(self._clock() - start)
+            first = False
+            self._write(chunk)
+        self._prev_end = self._clock()
+
+    def _write(self, chunk: np.ndarray) -> None:
+        try:
+            self.out.write(chunk)
+        except BackendUnavailable as exc:
+            if self._fallback is None:
+                raise
+            # The sound card went away mid-game: carry on into the fallback.
+            self.out, where = self._fallback()
+            self._fallback = None
+            self.reporter.once("voice.device_lost", reason=str(exc), path=where)
+            self.out.write(chunk)
+
+    def _drain(self) -> None:
+        try:
+            self.out.drain()
+        except Exception:
+            pass  # nothing left to play into; the words are already on screen
