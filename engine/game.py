@@ -83,6 +83,12 @@ class Game:
     def over(self) -> bool:
         return self.winner is not None
 
+    def check(self, answer: Any) -> Any:
+        """Check an answer without applying it; returns the normalised decision."""
+        if self.request is None:
+            raise GameOver("the game is over; no question is open")
+        return answers.check(self.state, self.request, answer)
+
     def apply(self, answer: Any) -> list[Event]:
         """Give the answer to the open request; returns the events it caused.
 

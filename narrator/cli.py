@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from narrator.demo import demo_main, simulate_main
 from narrator.replay import replay_file
 
 
@@ -20,6 +21,8 @@ def _replay(argv: list[str]) -> int:
 
 
 COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
+    "demo": (demo_main, "a whole narrated game of bot players (no hardware needed)"),
+    "simulate": (simulate_main, "many silent bot games: win rates and games per second"),
     "replay": (_replay, "play a scenario file through the engine, print JSON"),
 }
 

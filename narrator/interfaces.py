@@ -32,6 +32,8 @@ class Question:
     seats: tuple[str, ...]         # who answers (names); several = together
     options: tuple[str, ...] = ()
     count: int = 1
+    #: False: any number up to ``count`` (the scapegoat names tomorrow's voters)
+    exact: bool = True
     allow_none: bool = False
     secret: bool = False
     prompt: str = ""
@@ -61,3 +63,46 @@ class PrivateChannel(Protocol):
         """Wake ``seats`` silently (lovers, the charmed): on pod kits every seat
         buzzes and only these feel the 'you' pattern."""
         ...
+
+
+class Speaker(Protocol):
+    """The voice of the box (``narrator.voice`` implements it)."""
+
+    def say(self, text: str) -> None:
+        """Speak a line; returns when it has been spoken (at once when fast)."""
+        ...
+
+    def silence(self, seconds: float) -> None:
+        """A pause of exactly this length in what the table hears."""
+        ...
+
+    def cue(self, name: str) -> None:
+        """A short sound: night, dawn, vote, shot (may be switched off)."""
+        ...
+
+    def prefetch(self, lines: list[str]) -> None:
+        """Render lines ahead so they start at once when due."""
+        ...
+
+    def repeat_last(self) -> None: ...
+
+    def louder(self) -> None: ...
+
+    def softer(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Controls(Protocol):
+    """The table's buttons and keys outside questions: next, repeat, pause,
+    louder, softer, undo."""
+
+    def poll(self) -> list[str]:
+        """Commands given since the last poll (never blocks)."""
+        ...
+
+
+class Clock(Protocol):
+    def now(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None: ...

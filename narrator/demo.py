@@ -1,0 +1,182 @@
+"""``wakkerdam demo`` (a whole narrated game of bots) and ``wakkerdam
+simulate`` (many silent bot games: the balance simulator and the engine's
+speed benchmark)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import config
+import voices
+from engine import Game, Options, Role, Setup, SetupError
+from engine.deck import validate_table_deck
+from engine.roles import parse_role
+from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
+from narrator.bots import STYLES, Bots, play_out
+from narrator.clock import FastClock, RealClock
+from narrator.moderator import Moderator, Timing
+from narrator.replay import summary
+
+#: bot players' names, seat 1 first
+NAMES = (
+    "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet",
+    "Kees", "Lot", "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos",
+)
+
+
+def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
+    """The table's deck for ``players`` (seed 001) with the demo's characters
+    in place of villagers, or exactly ``roles`` (every card, middle included)."""
+    if roles:
+        cards = [parse_role(r) for r in roles]
+        validate_table_deck(cards, players, config.deck_table())
+        return cards
+    return config.demo_deck(players)
+
+
+def deal(players: int, seed: int, roles: Sequence[str] | None = None,
+         options: Options | None = None) -> Setup:
+    """Shuffle and deal with the seed: the same seed, the same deal."""
+    cards = deck_for(players, roles)
+    random.Random(seed).shuffle(cards)
+    names = NAMES[:players]
+    return Setup(names, dict(zip(names, cards[:players], strict=True)), tuple(cards[players:]),
+                 options or Options(), seed)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=10, help="8 to 18 (default 10)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--roles", help="comma-separated role ids: every card, the middle included")
+    parser.add_argument("--bots", choices=STYLES, default="sensible")
+
+
+def _roles(arg: str | None) -> list[str] | None:
+    return [r.strip() for r in arg.split(",") if r.strip()] if arg else None
+
+
+def _error(message: str) -> int:
+    print(f"wakkerdam: {message}", file=sys.stderr)
+    return 2
+
+
+def demo_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="wakkerdam demo",
+                                     description="A whole narrated game with bot players.")
+    _common(parser)
+    parser.add_argument("--lang", choices=voices.LANGUAGES, default="nl")
+    parser.add_argument("--fast", action="store_true", help="no real waits (tests)")
+    parser.add_argument("--wav", help="write everything the narrator says, in order, to this WAV file")
+    parser.add_argument("--json", action="store_true", help="print the final summary as JSON (replay format)")
+    parser.add_argument("--no-cues", action="store_true", help="no sound cues")
+    parser.add_argument("--reveal", action="store_true", help="print private information too (spoils the game)")
+    parser.add_argument("--text-only", action="store_true", help="no speech synthesis at all")
+    args = parser.parse_args(argv)
+    try:
+        setup = deal(args.players, args.seed, _roles(args.roles))
+    except (SetupError, ValueError) as exc:
+        return _error(str(exc))
+    game = run_bot_game(setup, lang=args.lang, fast=args.fast, wav=args.wav, bots=args.bots,
+                        cues=not args.no_cues, reveal=args.reveal, text_only=args.text_only,
+                        quiet_stdout=args.json)
+    if args.json:
+        print(json.dumps(summary(game, args.lang), ensure_ascii=False, indent=2))
+    return 0
+
+
+def make_voice(pack: voices.Pack, *, fast: bool, wav: str | None, cues: bool, text_only: bool,
+               echo: Any) -> Any:
+    if text_only:
+        return TextSpeaker()
+    from narrator.voice import make_speaker
+
+    return make_speaker(pack, wav_path=wav, fast=fast, cues=cues, echo=echo)
+
+
+def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str | None = None,
+                 bots: str = "sensible", cues: bool = True, reveal: bool = False,
+                 text_only: bool = False, quiet_stdout: bool = False,
+                 journal: Any = None, game: Game | None = None) -> Game:
+    """Play a bot game through the moderator (the demo's core)."""
+    pack = voices.load(lang)
+    out = sys.stderr if quiet_stdout else sys.stdout
+
+    def echo(line: str) -> None:
+        print(line, file=out, flush=True)
+
+    speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False)
+    timing = Timing(call_seconds=(6.0, 9.0), discussion=not fast, discussion_seconds=20.0,
+                    discussion_warning=5.0)
+    game = game or Game(setup)
+    holder: dict[str, Moderator] = {}
+    table = BotTable(Bots(setup.seed, bots), lambda: holder["m"].game)
+    private = RecordingPrivate(pack, reveal=echo if reveal else None)
+    moderator = Moderator(
+        game, pack, speaker, table, private, FastClock() if fast else RealClock(),
+        narration_seed=setup.seed, timing=timing, journal=journal, on_line=echo, realtime=not fast,
+    )
+    holder["m"] = moderator
+    try:
+        return moderator.run()
+    finally:
+        speaker.close()
+
+
+def simulate_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="wakkerdam simulate",
+                                     description="Many bot games, no speech: who wins how often.")
+    _common(parser)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        return _error("--games must be at least 1")
+    try:
+        deck_for(args.players, _roles(args.roles))
+    except (SetupError, ValueError) as exc:
+        return _error(str(exc))
+    result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
+                      progress=sys.stderr.isatty() and not args.json)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['games']} games in {result['seconds']:.2f} s "
+              f"({result['games'] / max(result['seconds'], 1e-9):.0f} games/s)")
+        for team, n in sorted(result["wins"].items(), key=lambda kv: -kv[1]):
+            print(f"  {team:12} {n:7}  {100 * n / result['games']:5.1f}%")
+    return 0
+
+
+def simulate(games: int, players: int, seed: int, roles: list[str] | None = None,
+             style: str = "random", progress: bool = False) -> dict[str, Any]:
+    wins: dict[str, int] = {}
+    start = time.perf_counter()
+    bar = None
+    if progress:
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("simulating", total=games)
+    cards = deck_for(players, roles)
+    names = NAMES[:players]
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        deck = list(cards)
+        random.Random(game_seed).shuffle(deck)
+        setup = Setup(names, dict(zip(names, deck[:players], strict=True)), tuple(deck[players:]),
+                      Options(), game_seed)
+        game = play_out(Game(setup, validate=False), Bots(game_seed, style))
+        assert game.winner is not None
+        wins[game.winner.value] = wins.get(game.winner.value, 0) + 1
+        if bar is not None and i % 100 == 0:
+            bar.update(task, completed=i)
+    if bar is not None:
+        bar.stop()
+    return {"games": games, "seconds": round(time.perf_counter() - start, 4), "wins": wins}

@@ -1,0 +1,354 @@
+"""The moderator: runs a whole game with nobody leading.
+
+It asks the engine what comes next, speaks the public events, puts each
+request to the right players through the table's :class:`Input`, delivers
+private events only through the :class:`PrivateChannel` of their seats, and
+writes every decision to the journal before its effect is spoken.
+
+Secrecy by timing: every night call lasts a time drawn from one distribution
+(``Timing.call_seconds``) whether or not anyone acts — a real answer is padded
+to it, a pretended call (dead, powerless or absent role) simply waits it out —
+and the draw depends only on the game's narration seed and how many calls came
+before, never on hidden facts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Ask, Event, Game, IllegalAnswer, MalformedAnswer, Request, UnknownName
+from narrator import announce
+from narrator.interfaces import Clock, Controls, Input, PrivateChannel, Question, Speaker
+from narrator.questions import decision_from, single_question, witch_questions
+from voices import Pack
+
+#: private events that wake their seats with a tap (seed 000: "De spelleider
+#: raakt de betoverden even aan"; cupid's lovers likewise)
+TAPPED = frozenset({"in_love", "charmed_wake"})
+#: public events that get a sound cue first
+CUES = {"night_falls": "night", "day_breaks": "dawn", "death_hunter": "shot"}
+
+
+@dataclass(frozen=True)
+class Timing:
+    #: a night call lasts a time drawn uniformly from this range, acted or not
+    call_seconds: tuple[float, float] = (12.0, 18.0)
+    #: the day's discussion before the vote, and the warning before its end
+    discussion_seconds: float = 120.0
+    discussion_warning: float = 20.0
+    #: how long one player has for a day question before the default applies
+    answer_seconds: float = 30.0
+    #: the day's discussion is held (the demo with bots skips it in --fast)
+    discussion: bool = True
+
+
+@dataclass
+class Call:
+    step: str
+    started: float
+    length: float
+
+
+@dataclass
+class Transcript:
+    """What the table heard, in order: ("say", text) and ("wait", seconds)."""
+
+    items: list[tuple[str, Any]] = field(default_factory=list)
+
+    def said(self) -> list[str]:
+        return [v for k, v in self.items if k == "say"]
+
+
+UNDO = "__undo__"
+
+
+class Moderator:
+    def __init__(
+        self,
+        game: Game,
+        pack: Pack,
+        speaker: Speaker,
+        table: Input,
+        private: PrivateChannel,
+        clock: Clock,
+        *,
+        narration_seed: int,
+        timing: Timing | None = None,
+        controls: Controls | None = None,
+        journal: Any = None,
+        on_line: Callable[[str], None] | None = None,
+        start_at: int = 0,
+        realtime: bool = False,
+    ) -> None:
+        self.game = game
+        self.pack = pack
+        self.speaker = speaker
+        self.table = table
+        self.private = private
+        self.clock = clock
+        self.seed = narration_seed
+        self.timing = timing or Timing()
+        self.controls = controls
+        self.journal = journal
+        self.on_line = on_line or (lambda _line: None)
+        #: real time: lines and pauses are waited for as they are heard
+        self.realtime = realtime
+        self.transcript = Transcript()
+        self._seen = start_at
+        self._calls = sum(1 for e in game.events[:start_at] if e.cue and e.kind == "wake")
+        self._call: Call | None = None
+        self._last_victim: str | None = None
+        self._mark_before_decision: list[int] = []
+
+    # -- the loop ------------------------------------------------------------
+    def run(self) -> Game:
+        while True:
+            self._narrate_new_events()
+            if self.game.request is None:
+                return self.game
+            self._handle(self.game.request)
+
+    def resume_notice(self) -> None:
+        """Say where the game stands after a restart."""
+        s = self.game.state
+        key = "narration.resume_night" if s.phase.value == "night" else "narration.resume_day"
+        self._say(self.pack.line(key, n=s.night if s.phase.value == "night" else s.day))
+
+    # -- speaking --------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.transcript.items.append(("say", text))
+        self.on_line(text)
+        self.speaker.say(text)
+        self._heard()
+
+    def _wait(self, seconds: float) -> None:
+        if seconds <= 0:
+            return
+        self.transcript.items.append(("wait", round(seconds, 3)))
+        self.speaker.silence(seconds)
+        if self.realtime:
+            self._heard()
+        else:
+            self.clock.sleep(seconds)
+
+    def _heard(self) -> None:
+        # Real time: timing starts when the table has heard the line.
+        if self.realtime:
+            wait = getattr(self.speaker, "wait_until_done", None)
+            if wait is not None:
+                wait()
+
+    def _narrate_new_events(self) -> None:
+        events = self.game.events
+        while self._seen < len(events):
+            event = events[self._seen]
+            self._seen += 1
+            self._narrate(event)
+
+    def _narrate(self, e: Event) -> None:
+        if e.cue:
+            if e.kind == "wake":
+                self._start_call(e)
+            else:
+                self._end_call(e)
+        elif e.public:
+            if e.kind in CUES:
+                self.speaker.cue(CUES[e.kind])
+            if e.kind in ("death_night", "death_vote", "death_scapegoat"):
+                self._last_victim = e.data["name"]
+            if e.kind == "night_falls":
+                self._day_over()
+            self._say(announce.public_line(e, self.pack))
+        else:
+            assert e.to is not None
+            seats = tuple(p for p in self.game.state.players if p in e.to)
+            if e.kind in TAPPED:
+                self.private.tap(seats)
+            self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack))
+
+    def _start_call(self, e: Event) -> None:
+        step = e.data["step"]
+        key = f"call.{step}.wake"
+        if step == "werewolves" and e.data.get("little_girl"):
+            key = "call.werewolves.wake_little_girl"
+        self._say(self.pack.line(key))
+        self._call = Call(step, self.clock.now(), self._draw_call_length())
+
+    def _draw_call_length(self) -> float:
+        # Depends only on the narration seed and the number of calls so far.
+        self._calls += 1
+        lo, hi = self.timing.call_seconds
+        return random.Random(self.seed * 100_003 + self._calls).uniform(lo, hi)
+
+    def _remaining(self) -> float:
+        if self._call is None:
+            return self.timing.answer_seconds
+        return max(0.0, self._call.length - (self.clock.now() - self._call.started))
+
+    def _end_call(self, e: Event) -> None:
+        self._wait(self._remaining())
+        self._call = None
+        self._say(self.pack.line(f"call.{e.data['step']}.sleep"))
+
+    def _day_over(self) -> None:
+        self._call = None
+
+    # -- asking ---------------------------------------------------------------
+    def _handle(self, req: Request) -> None:
+        if req.ask is Ask.VOTE or req.ask is Ask.MAYOR_ELECTION:
+            self._discussion(req)
+        answer = self._collect(req)
+        if answer is UNDO:
+            self._undo()
+            return
+        self._decide(answer)
+
+    def _collect(self, req: Request) -> Any:
+        if req.ballot:
+            return self._ballot(req)
+        if req.ask is Ask.WITCH:
+            return self._witch(req)
+        self._show_request_info(req)
+        while True:
+            q = single_question(req, self._remaining() if req.secret else self.timing.answer_seconds)
+            if not req.secret:
+                self._say(self.pack.line(f"ask.{req.ask.value}", name=req.actors[0]))
+            got = self.table.ask(q)
+            if got == UNDO:
+                return UNDO
+            decision = decision_from(req, got)
+            if self._acceptable(req, decision, req.actors):
+                return decision
+
+    def _show_request_info(self, req: Request) -> None:
+        if req.ask is Ask.THIEF:
+            self.private.show(req.actors, "private.thief_middle",
+                              {"cards": self.pack.join([self.pack.role(r) for r in req.info["middle"]])})
+
+    def _witch(self, req: Request) -> Any:
+        victim = req.info.get("victim")
+        if victim is None:
+            self.private.show(req.actors, "private.witch_no_victim", {})
+        else:
+            self.private.show(req.actors, "private.witch_victim", {"name": victim})
+        while True:
+            save_q, poison_q = witch_questions(req, self._remaining())
+            save = bool(self.table.ask(save_q)) if save_q else False
+            poison = None
+            if poison_q is not None:
+                poison_q = Question(**{**poison_q.__dict__, "timeout_s": self._remaining()})
+                got = self.table.ask(poison_q)
+                if got == UNDO:
+                    return UNDO
+                poison = got[0] if isinstance(got, tuple) and got else None
+            decision = {"save": save, "poison": poison}
+            if self._acceptable(req, decision, req.actors):
+                return decision
+
+    def _ballot(self, req: Request) -> Any:
+        self.speaker.cue("vote")
+        self._say(self.pack.line(f"ask.{req.ask.value}.start"))
+        ballot: dict[str, str | None] = {}
+        for voter in self._vote_order(req.actors):
+            while True:
+                self._say(self.pack.line(f"ask.{req.ask.value}", name=voter))
+                got = self.table.ask(single_question(req, self.timing.answer_seconds, (voter,)))
+                if got == UNDO:
+                    return UNDO
+                target = got[0] if isinstance(got, tuple) and got else None
+                if self._acceptable(req, {voter: target}, (voter,)):
+                    break
+            ballot[voter] = target
+        return ballot
+
+    def _vote_order(self, voters: tuple[str, ...]) -> list[str]:
+        """Seat order, starting left of the last victim (seed 000's habit)."""
+        players = list(self.game.state.players)
+        start = 0
+        if self._last_victim in players:
+            start = (players.index(self._last_victim) + 1) % len(players)
+        ring = players[start:] + players[:start]
+        return [p for p in ring if p in voters]
+
+    def _acceptable(self, req: Request, decision: Any, who: tuple[str, ...]) -> bool:
+        try:
+            self.game.check(decision)
+            return True
+        except IllegalAnswer as exc:
+            if req.secret or not exc.public_safe:
+                # Said only to those who answered: the reason may be a secret.
+                self.private.show(who, "narration.refused_private", {"rule": self.pack.line(f"rule.{exc.rule}")})
+                if not req.secret:
+                    self._say(self.pack.line("narration.refused"))
+            else:
+                self._say(self.pack.line("narration.refused_because", rule=self.pack.line(f"rule.{exc.rule}")))
+            return False
+        except (UnknownName, MalformedAnswer):
+            if req.secret:
+                self.private.show(who, "narration.not_understood", {})
+            else:
+                self._say(self.pack.line("narration.not_understood"))
+            return False
+
+    def _decide(self, decision: Any) -> None:
+        req = self.game.request
+        assert req is not None
+        if self.journal is not None:
+            # Durable before its effect is spoken.
+            self.journal.append({"type": "decision", "n": len(self.game.decisions),
+                                 "ask": req.ask.value, "answer": decision})
+        self._mark_before_decision.append(self._seen)
+        self.game.apply(decision)
+
+    def _undo(self) -> None:
+        """Take back the last decision, while its effect is not yet announced."""
+        if not self.game.decisions or any(
+            e.public and not e.cue for e in self.game.events[self._mark_before_decision[-1]:self._seen]
+        ):
+            self._say(self.pack.line("narration.undo_too_late"))
+            return
+        mark = self._mark_before_decision.pop()
+        self.game = Game.replay(self.game.setup, self.game.decisions[:-1])
+        self._seen = mark
+        if self.journal is not None:
+            self.journal.append({"type": "undo"})
+        self._say(self.pack.line("narration.undone"))
+
+    # -- the day's discussion -------------------------------------------------
+    def _discussion(self, req: Request) -> None:
+        t = self.timing
+        if not t.discussion or t.discussion_seconds <= 0:
+            return
+        self._say(self.pack.line("narration.discussion_start",
+                                 minutes=max(1, round(t.discussion_seconds / 60))))
+        end = self.clock.now() + t.discussion_seconds
+        warned = False
+        while (left := end - self.clock.now()) > 0:
+            if not warned and left <= t.discussion_warning:
+                warned = True
+                self._say(self.pack.line("narration.discussion_warning"))
+            if "next" in self._poll():
+                break
+            self._wait(min(1.0, left if warned else left - t.discussion_warning))
+        self._say(self.pack.line("narration.discussion_end"))
+
+    def _poll(self) -> list[str]:
+        if self.controls is None:
+            return []
+        commands = self.controls.poll()
+        if "pause" in commands:
+            self._say(self.pack.line("narration.paused"))
+            while not {"pause", "resume"} & set(self.controls.poll()):
+                self.clock.sleep(0.2)
+            self._say(self.pack.line("narration.resumed"))
+        for c in commands:
+            if c == "repeat":
+                self.speaker.repeat_last()
+            elif c == "louder":
+                self.speaker.louder()
+            elif c == "softer":
+                self.speaker.softer()
+        return commands
