@@ -11,6 +11,9 @@ the seeds it checks. Expectations live in optional top-level keys that
 - ``expect_exit`` (default 0) and ``expect_stderr`` (a case-insensitive
   substring of the one-line stderr).
 - ``expect_mayor_in``: the mayor is one of these names (a lot was drawn).
+- ``expect_public_has`` / ``expect_public_lacks``: case-insensitive substrings
+  that some public line must contain / that no public line may contain (what
+  the rules keep secret must not be announced).
 - ``xfail``: a reason; the scenario states the rule but the engine disagrees.
 
 A file that is not a YAML mapping (the malformed-input scenarios) carries its
@@ -91,6 +94,14 @@ def _check_expect(expected: dict[str, Any], output: dict[str, Any]) -> None:
             assert got == want, f"{key}: expected {want!r}, got {got!r}"
 
 
+def _check_public(spec: dict[str, Any], public: list[str]) -> None:
+    text = "\n".join(public).lower()
+    for needle in spec.get("expect_public_has", []):
+        assert needle.lower() in text, f"no public line mentions {needle!r}: {public}"
+    for needle in spec.get("expect_public_lacks", []):
+        assert needle.lower() not in text, f"a public line gives away {needle!r}: {public}"
+
+
 @pytest.mark.parametrize("path", _params())
 def test_scenario(path: Path) -> None:
     spec = _expectations(path)
@@ -104,6 +115,7 @@ def test_scenario(path: Path) -> None:
         _check_expect(spec.get("expect", {}), output)
         if "expect_mayor_in" in spec:
             assert output["mayor"] in spec["expect_mayor_in"]
+        _check_public(spec, output["public"])
     else:
         lines = stderr.strip().splitlines()
         assert len(lines) == 1, f"stderr must be one line, got {stderr!r}"
