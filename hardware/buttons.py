@@ -1,0 +1,174 @@
+"""Buttons: the seats' pods and the console's yes / no / next.
+
+Layers, as in gpiozero: a :class:`ButtonBank` turns edges into :class:`Press`
+events on the kit's queue; backends only say *which* button moved:
+
+- :class:`FakeButtons` — an instrument for tests (``bank.press("yes")``);
+- :class:`GpioButtons` — one gpiozero ``Button`` per pin;
+- :class:`McpButtons` — inputs on MCP23017 expanders, read when the chip's
+  mirrored, open-drain INTA line (one Pi GPIO, a gpiozero ``Button``) falls.
+
+Debounce is done here, in our own code, for every backend alike (gpiozero's
+mock pins do not simulate ``bounce_time``, and the MCP23017 has none): an edge
+closer than ``debounce_s`` to the last accepted edge of the same button is
+dropped, and an edge that does not change the button's state (a second "down"
+while it is held) is dropped too, so a button held down counts once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hardware.events import EventQueue, FakeClock
+
+DEBOUNCE_S = 0.02
+
+
+class ButtonBank:
+    """A set of named buttons that report to one event queue."""
+
+    def __init__(self, names: tuple[str, ...], events: EventQueue, debounce_s: float = DEBOUNCE_S):
+        self.names = names
+        self.events = events
+        self.debounce_s = debounce_s
+        self._down: dict[str, bool] = dict.fromkeys(names, False)
+        self._last: dict[str, float] = {}
+        self._lock = threading.Lock()
+        self.lost = False
+
+    def _edge(self, name: str, down: bool) -> None:
+        """Called by a backend (possibly on a driver's thread) for every edge."""
+        t = self.events.clock.now()
+        with self._lock:
+            if name not in self._down or self._down[name] == down:
+                return
+            last = self._last.get(name)
+            if last is not None and t - last < self.debounce_s:
+                return
+            self._down[name] = down
+            self._last[name] = t
+        self.events.press(name, down)
+
+    def is_down(self, name: str) -> bool:
+        return self._down.get(name, False)
+
+    # -- instruments: how a test (or a bot) presses a button of this bank --
+    def _drive(self, name: str, down: bool) -> None:
+        raise NotImplementedError
+
+    def press(self, name: str) -> None:
+        self._drive(name, True)
+
+    def release(self, name: str) -> None:
+        self._drive(name, False)
+
+    def click(self, name: str, seconds: float = 0.15) -> None:
+        """Press and release; with a fake clock the time passes at once."""
+        self._drive(name, True)
+        self._pass(seconds)
+        self._drive(name, False)
+        self._pass(self.debounce_s * 2)
+
+    def hold(self, name: str, seconds: float = 1.5) -> None:
+        self.click(name, seconds)
+
+    def bounce(self, name: str) -> None:
+        """A worn contact: down, up, down within a few milliseconds."""
+        for down in (True, False, True):
+            self._drive(name, down)
+            self._pass(0.002)
+
+    def _pass(self, seconds: float) -> None:
+        clock = self.events.clock
+        if isinstance(clock, FakeClock):
+            clock.advance(seconds)
+        else:
+            clock.sleep(seconds)
+
+    def check(self) -> bool:
+        """True while the backend answers (the start-up and mid-game check)."""
+        return not self.lost
+
+    def close(self) -> None:
+        pass
+
+
+class FakeButtons(ButtonBank):
+    """Buttons that exist only in a test: ``press`` sends the edge directly."""
+
+    def _drive(self, name: str, down: bool) -> None:
+        self._edge(name, down)
+
+
+class GpioButtons(ButtonBank):
+    """One gpiozero ``Button`` per pin (BCM numbers), pulled up, active low."""
+
+    def __init__(self, pins: Mapping[str, int], events: EventQueue, *, pin_factory: Any = None,
+                 debounce_s: float = DEBOUNCE_S):
+        super().__init__(tuple(pins), events, debounce_s)
+        from gpiozero import Button  # lazily: nothing above hardware/ needs gpiozero
+
+        self.pins = dict(pins)
+        self._factory = pin_factory
+        self._buttons = {}
+        for name, pin in pins.items():
+            b = Button(pin, pull_up=True, pin_factory=pin_factory)
+            b.when_pressed = self._handler(name, True)
+            b.when_released = self._handler(name, False)
+            self._buttons[name] = b
+
+    def _handler(self, name: str, down: bool) -> Callable[[], None]:
+        return lambda: self._edge(name, down)
+
+    def _drive(self, name: str, down: bool) -> None:
+        # Only meaningful on gpiozero's mock pins: pull the pin low to press.
+        pin = self._buttons[name].pin
+        if down:
+            pin.drive_low()
+        else:
+            pin.drive_high()
+
+    def close(self) -> None:
+        for b in self._buttons.values():
+            b.close()
+        self._buttons.clear()
+
+
+class McpButtons(ButtonBank):
+    """Buttons on MCP23017 inputs; one interrupt GPIO per chip.
+
+    ``pins`` maps a button name to ``(chip, pin)`` where ``chip`` is an
+    :class:`hardware.expanders.Mcp23017`. On the falling INTA edge the chip's
+    16-bit GPIO register is read (which also clears the interrupt) and diffed
+    against the last reading.
+    """
+
+    def __init__(self, pins: Mapping[str, tuple[Any, int]], events: EventQueue, *,
+                 debounce_s: float = DEBOUNCE_S):
+        super().__init__(tuple(pins), events, debounce_s)
+        self.pins = dict(pins)
+        self._chips: dict[int, Any] = {}
+        by_chip: dict[int, dict[int, str]] = {}
+        for name, (chip, pin) in pins.items():
+            self._chips[chip.address] = chip
+            by_chip.setdefault(chip.address, {})[pin] = name
+        for address, names in by_chip.items():
+            chip = self._chips[address]
+            chip.watch_inputs(tuple(names), self._changed_handler(names))
+
+    def _changed_handler(self, names: dict[int, str]) -> Callable[[int, int], None]:
+        def changed(old: int, new: int) -> None:
+            for pin, name in names.items():
+                bit = 1 << pin
+                if (old ^ new) & bit:
+                    self._edge(name, not new & bit)  # pulled up: low = pressed
+        return changed
+
+    def _drive(self, name: str, down: bool) -> None:
+        chip, pin = self.pins[name]
+        chip.drive_input(pin, down)
+
+    def check(self) -> bool:
+        return not self.lost and all(c.check() for c in self._chips.values())
