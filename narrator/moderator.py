@@ -50,6 +50,7 @@ class Call:
     step: str
     started: float
     length: float
+    acted: bool = False
 
 
 @dataclass
@@ -100,6 +101,8 @@ class Moderator:
         self._seen = start_at
         self._calls = sum(1 for e in game.events[:start_at] if e.cue and e.kind == "wake")
         self._call: Call | None = None
+        #: (step, how long the call lasted, whether anyone was asked): for tests
+        self.call_log: list[tuple[str, float, bool]] = []
         self._last_victim: str | None = None
         self._mark_before_decision: list[int] = []
 
@@ -189,8 +192,20 @@ class Moderator:
         return max(0.0, self._call.length - (self.clock.now() - self._call.started))
 
     def _end_call(self, e: Event) -> None:
-        self._wait(self._remaining())
+        call, pad = self._call, self._remaining()
         self._call = None
+        if pad > 0:
+            self.speaker.silence(pad)
+        if self.realtime:
+            self._heard()
+        else:
+            self.clock.sleep(pad)
+        if call is not None:
+            # What the table hears is one silence from the wake line to the
+            # sleep line, whoever answered (or not) inside it.
+            length = self.clock.now() - call.started
+            self.transcript.items.append(("wait", round(length, 3)))
+            self.call_log.append((call.step, length, call.acted))
         self._say(self.pack.line(f"call.{e.data['step']}.sleep"))
 
     def _day_over(self) -> None:
@@ -207,6 +222,8 @@ class Moderator:
         self._decide(answer)
 
     def _collect(self, req: Request) -> Any:
+        if self._call is not None and req.secret:
+            self._call.acted = True
         if req.ballot:
             return self._ballot(req)
         if req.ask is Ask.WITCH:

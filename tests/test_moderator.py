@@ -1,0 +1,204 @@
+"""The moderator: whole narrated games, secrecy by script and timing,
+refusals, undo, the discussion timer."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import voices
+from engine import Game, Options, Role, Setup
+from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
+from narrator.bots import Bots
+from narrator.clock import FastClock
+from narrator.demo import deal, run_bot_game
+from narrator.interfaces import Question
+from narrator.moderator import UNDO, Moderator, Timing
+
+NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet")
+
+
+class SlowTable:
+    """Bots that take a human's time to answer, sometimes too long (time-out)."""
+
+    def __init__(self, inner: BotTable, clock: FastClock, rng: random.Random) -> None:
+        self.inner, self.clock, self.rng = inner, clock, rng
+
+    def ask(self, q: Question):
+        took = self.rng.uniform(0, 1.3 * q.timeout_s)
+        if took >= q.timeout_s:
+            self.clock.sleep(q.timeout_s)
+            return None
+        self.clock.sleep(took)
+        return self.inner.ask(q)
+
+
+def moderate(setup: Setup, *, seed: int = 7, slow: bool = False, table=None, timing=None, controls=None):
+    """Run a bot game (bots seeded by ``seed``; narration by the set-up's seed)."""
+    pack = voices.load("nl")
+    clock = FastClock()
+    holder: dict[str, Moderator] = {}
+    bots = BotTable(Bots(seed), lambda: holder["m"].game)
+    if slow:
+        bots = SlowTable(bots, clock, random.Random(seed))
+    m = Moderator(Game(setup), pack, TextSpeaker(), table or bots, RecordingPrivate(pack), clock,
+                  narration_seed=setup.seed, timing=timing or Timing(discussion=False), controls=controls)
+    holder["m"] = m
+    m.run()
+    return m
+
+
+@pytest.mark.parametrize("lang", voices.LANGUAGES)
+def test_a_whole_bot_game_in_every_language_with_real_speech(lang: str, tmp_path: Path) -> None:
+    wav_path = tmp_path / f"demo-{lang}.wav"
+    game = run_bot_game(deal(10, seed=3), lang=lang, fast=True, wav=str(wav_path), quiet_stdout=True)
+    assert game.winner is not None
+    with wave.open(str(wav_path)) as w:
+        rate, frames = w.getframerate(), w.readframes(w.getnframes())
+    audio = np.frombuffer(frames, dtype=np.int16).astype(np.float64)
+    seconds = len(audio) / rate
+    assert seconds > 120, seconds  # a whole game: many lines and padded night calls
+    # Real speech, not silence: a good share of 50 ms windows is loud.
+    win = rate // 20
+    rms = np.sqrt(np.mean(audio[: len(audio) // win * win].reshape(-1, win) ** 2, axis=1))
+    assert (rms > 500).mean() > 0.05
+
+
+def _night_scripts(m: Moderator) -> list[list[tuple[str, object]]]:
+    """The script of each night: from nightfall to daybreak, what was heard."""
+    nights, current = [], None
+    pack = voices.load("nl")
+    nightfall = pack.line("announce.night_falls")
+    daybreak = pack.line("announce.day_breaks")
+    for kind, value in m.transcript.items:
+        if kind == "say" and value == nightfall:
+            current = []
+        elif kind == "say" and value == daybreak and current is not None:
+            nights.append(current)
+            current = None
+        elif current is not None:
+            current.append((kind, value))
+    return nights
+
+
+def test_the_night_script_is_the_same_whatever_the_hidden_facts() -> None:
+    deck = [Role.WEREWOLF, Role.WEREWOLF, Role.SEER, Role.WITCH, Role.HUNTER, Role.CUPID,
+            Role.HEALER, Role.LITTLE_GIRL, Role.PIED_PIPER, Role.VILLAGER, Role.THIEF, Role.VILLAGER]
+    scripts = []
+    for deal_seed in range(12):
+        # Same deck, different hands, middle cards, decisions and deaths.
+        cards = list(deck)
+        random.Random(deal_seed).shuffle(cards)
+        setup = Setup(NAMES, dict(zip(NAMES, cards[:10], strict=True)), tuple(cards[10:]), Options(), seed=5)
+        m = moderate(setup, seed=deal_seed, slow=True)
+        scripts.append(_night_scripts(m))
+    assert sum(len(s) >= 3 for s in scripts) >= 3  # several games last three nights
+    for n in range(max(len(s) for s in scripts)):
+        heard = [s[n] for s in scripts if len(s) > n]
+        assert all(h == heard[0] for h in heard), f"night {n + 1} sounds different"
+
+
+def test_call_lengths_have_one_distribution_acted_or_pretended() -> None:
+    acted, pretended = [], []
+    for seed in range(40):
+        setup = deal(10, seed)
+        m = moderate(setup, seed=seed, slow=True)
+        for _step, length, was_acted in m.call_log:
+            (acted if was_acted else pretended).append(length)
+    assert len(acted) > 100 and len(pretended) > 50
+    lo, hi = Timing().call_seconds
+    # Every call lasts a drawn length, even when the answer took longer.
+    assert all(lo - 1e-9 <= x <= hi + 1e-9 for x in acted + pretended)
+    # and the two samples are alike (a two-sample comparison of quantiles)
+    for q in (0.1, 0.25, 0.5, 0.75, 0.9):
+        a, p = np.quantile(acted, q), np.quantile(pretended, q)
+        assert abs(a - p) < 0.1 * (hi - lo) + 0.5, (q, a, p)
+    assert abs(statistics.mean(acted) - statistics.mean(pretended)) < 0.6
+
+
+class ScriptedTable:
+    """Answers from a list, then falls back to the bots."""
+
+    def __init__(self, answers: list, bots: BotTable) -> None:
+        self.answers, self.bots, self.asked = list(answers), bots, []
+
+    def ask(self, q: Question):
+        self.asked.append(q)
+        if self.answers and self.answers[0][0] == q.ask and (self.answers[0][1] is None or q.seats[0] == self.answers[0][1]):
+            return self.answers.pop(0)[2]
+        return self.bots.ask(q)
+
+
+def test_a_lover_voting_for_his_lover_is_refused_without_saying_why() -> None:
+    roles = dict(zip(NAMES, [Role.WEREWOLF, Role.SEER, Role.CUPID, Role.VILLAGER, Role.VILLAGER,
+                             Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER], strict=True))
+    setup = Setup(NAMES, roles, (), Options(mayor_election_day=None), seed=1)
+    pack = voices.load("nl")
+    holder: dict[str, Moderator] = {}
+    bots = BotTable(Bots(1), lambda: holder["m"].game)
+    table = ScriptedTable([
+        ("cupid", None, ("Dirk", "Eva")),
+        ("werewolves", None, ("Jet",)),
+        ("vote", "Dirk", ("Eva",)),       # refused: Eva is his lover
+        ("vote", "Dirk", ("Anna",)),
+    ], bots)
+    private = RecordingPrivate(pack)
+    m = Moderator(Game(setup), pack, TextSpeaker(), table, private, FastClock(), narration_seed=1,
+                  timing=Timing(discussion=False))
+    holder["m"] = m
+    m.run()
+    said = m.transcript.said()
+    assert pack.line("narration.refused") in said
+    assert not any("geliefde" in line for line in said if "stem" in line.lower() and "kan niet" in line)
+    # the reason went to Dirk alone
+    assert any(seats == ("Dirk",) and key == "narration.refused_private" for seats, key, _ in private.shown)
+    first_vote = next(d for d in m.game.decisions if isinstance(d, dict) and "Dirk" in d)
+    assert first_vote["Dirk"] == "Anna"
+
+
+def test_undo_takes_back_the_last_decision_before_it_is_announced() -> None:
+    roles = dict(zip(NAMES, [Role.WEREWOLF, Role.SEER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER,
+                             Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER], strict=True))
+    setup = Setup(NAMES, roles, (), Options(), seed=1)
+    pack = voices.load("nl")
+    holder: dict[str, Moderator] = {}
+    bots = BotTable(Bots(1), lambda: holder["m"].game)
+    table = ScriptedTable([
+        ("seer", None, ("Cees",)),
+        ("werewolves", None, UNDO),        # the seer mistyped: take it back
+        ("seer", None, ("Anna",)),
+        ("werewolves", None, ("Jet",)),
+    ], bots)
+    m = Moderator(Game(setup), pack, TextSpeaker(), table, RecordingPrivate(pack), FastClock(),
+                  narration_seed=1, timing=Timing(discussion=False))
+    holder["m"] = m
+    m.run()
+    assert m.game.decisions[:2] == ["Anna", "Jet"]
+    assert pack.line("narration.undone") in m.transcript.said()
+
+
+class Buttons:
+    def __init__(self, after: int) -> None:
+        self.polls, self.after = 0, after
+
+    def poll(self) -> list[str]:
+        self.polls += 1
+        return ["next"] if self.polls == self.after else []
+
+
+def test_discussion_warns_and_the_next_button_ends_it_early() -> None:
+    pack = voices.load("nl")
+    timing = Timing(discussion=True, discussion_seconds=60, discussion_warning=10)
+    m = moderate(deal(8, 2), timing=timing, controls=Buttons(after=5))
+    said = m.transcript.said()
+    assert pack.line("narration.discussion_start", minutes=1) in said
+    waits = [v for k, v in m.transcript.items if k == "wait"]
+    assert waits  # the discussion waited in steps
+    # Full discussions (no button) include the warning
+    m2 = moderate(deal(8, 2), timing=timing)
+    assert pack.line("narration.discussion_warning") in m2.transcript.said()
