@@ -101,11 +101,14 @@ class RenderCache:
             return None
         try:
             return decode_wav(path.read_bytes(), str(path), strict=True)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None
         except (OSError, BadWav):
             # A damaged entry is only a miss: render again and overwrite it.
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:
+                pass  # the write that follows reports an unusable directory
             return None
 
     def _write_disk(self, key: str, audio: Audio) -> None:

@@ -86,6 +86,10 @@ def cue_samples(cue: Cue | str, rate: int = SAMPLE_RATE) -> np.ndarray:
         raise ValueError(f"unknown sound cue {cue!r}; choose one of "
                          f"{', '.join(c.value for c in Cue)}") from None
     wave = _MAKERS[which](rate)
+    # Short fades at both ends: a jump from or to zero is heard as a click.
+    fade_in, fade_out = round(0.003 * rate), round(0.01 * rate)
+    wave[:fade_in] *= np.linspace(0.0, 1.0, fade_in)
+    wave[-fade_out:] *= np.linspace(1.0, 0.0, fade_out)
     wave = wave / max(1e-9, float(np.max(np.abs(wave)))) * _PEAK
     samples = np.round(wave).astype(np.int16)
     samples.setflags(write=False)

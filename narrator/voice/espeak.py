@@ -19,13 +19,13 @@ from .messages import Audio, BackendUnavailable, Say, SpeechTimeout, VoiceConfig
 from .wavio import BadWav, decode_wav
 
 EXECUTABLE = "espeak-ng"
+NOT_INSTALLED = "espeak-ng is not installed (on Debian/Raspberry Pi OS: apt install espeak-ng)"
 
 
 def _run(args: list[str], *, text: str = "", timeout: float = 10.0) -> subprocess.CompletedProcess[bytes]:
     exe = shutil.which(EXECUTABLE)
     if exe is None:
-        raise BackendUnavailable(
-            "espeak-ng is not installed (on Debian/Raspberry Pi OS: apt install espeak-ng)")
+        raise BackendUnavailable(NOT_INSTALLED)
     try:
         return subprocess.run([exe, *args], input=text.encode("utf-8"), capture_output=True,
                               timeout=timeout, check=False)
@@ -82,6 +82,8 @@ class EspeakCli:
     name = "espeak-ng"
 
     def __init__(self, settings: VoiceSettings, *, timeout: float = 10.0) -> None:
+        if shutil.which(EXECUTABLE) is None:
+            raise BackendUnavailable(NOT_INSTALLED)
         check_voice(settings.voice)
         self.settings = settings
         self.timeout = timeout

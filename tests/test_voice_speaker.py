@@ -1,0 +1,342 @@
+"""The Speaker: the WAV timeline, cues, controls, and the no-sound-card fallback."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+import soundfile
+
+import voices
+from narrator.voice import (
+    SAMPLE_RATE,
+    BackendUnavailable,
+    Cue,
+    NullOut,
+    VoiceConfigError,
+    WavFileSink,
+    cue_samples,
+    make_speaker,
+)
+
+RATE = SAMPLE_RATE
+
+
+def read(path):
+    data, rate = soundfile.read(str(path), dtype="int16")
+    assert rate == RATE
+    return data
+
+
+def fast_speaker(tmp_path, lang="nl", **kw):
+    kw.setdefault("echo", False)
+    return make_speaker(voices.load(lang), wav_path=tmp_path / "out.wav", fast=True,
+                        cache_dir=tmp_path / "cache", **kw)
+
+
+class Recorder:
+    """An output that keeps every chunk (a stand-in sound card)."""
+
+    sample_rate = RATE
+
+    def __init__(self, fail_after: int | None = None) -> None:
+        self.chunks: list[np.ndarray] = []
+        self.fail_after = fail_after
+        self.closed = False
+        self.wrote = threading.Event()
+
+    def write(self, samples):
+        if self.fail_after is not None and len(self.chunks) >= self.fail_after:
+            raise BackendUnavailable("device unplugged")
+        self.chunks.append(samples.copy())
+        self.wrote.set()
+
+    def drain(self):
+        pass
+
+    def close(self):
+        self.closed = True
+
+    @property
+    def samples(self):
+        return np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+
+
+def test_wav_timeline_is_lines_and_exact_silences_in_order(tmp_path):
+    speaker = fast_speaker(tmp_path)
+    a, b = "De nacht valt over Wakkerdam.", "De ziener wordt wakker."
+    speaker.say(a)
+    speaker.silence(1.5)
+    speaker.say(b)
+    speaker.silence(0.25)
+    assert speaker.wait_until_done(0)  # fast mode: everything is written already
+    audio_a = speaker.renderer.audio(a).samples
+    audio_b = speaker.renderer.audio(b).samples
+    speaker.close()
+    data = read(tmp_path / "out.wav")
+    n_a, n_b = len(audio_a), len(audio_b)
+    assert len(data) == n_a + round(1.5 * RATE) + n_b + round(0.25 * RATE)
+    assert np.array_equal(data[:n_a], audio_a)
+    assert not data[n_a:n_a + round(1.5 * RATE)].any()  # real silence, exactly 1.5 s
+    assert np.array_equal(data[n_a + round(1.5 * RATE):][:n_b], audio_b)
+    assert not data[-round(0.25 * RATE):].any()
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "en"])
+def test_a_spoken_line_in_every_pack_lands_in_the_wav(tmp_path, lang):
+    speaker = fast_speaker(tmp_path, lang)
+    speaker.say({"nl": "Het dorp wordt wakker.", "de": "Das Dorf erwacht.",
+                 "en": "The village wakes up."}[lang])
+    speaker.close()
+    data = read(tmp_path / "out.wav").astype(float)
+    assert 0.7 < len(data) / RATE < 4.0
+    assert np.sqrt((data ** 2).mean()) > 300
+
+
+def test_cues_play_when_on_and_not_at_all_when_off(tmp_path):
+    on = fast_speaker(tmp_path)
+    for cue in Cue:
+        on.cue(cue)
+    on.close()
+    data = read(tmp_path / "out.wav")
+    assert len(data) == sum(len(cue_samples(c)) for c in Cue)
+    assert np.array_equal(data[:len(cue_samples("night"))], cue_samples("night"))
+    off = fast_speaker(tmp_path, cues=False)
+    off.cue("shot")
+    off.close()
+    assert len(read(tmp_path / "out.wav")) == 0
+    with pytest.raises(ValueError, match="unknown sound cue 'thunder'"):
+        off.cue("thunder")
+
+
+def test_cues_are_short_distinct_and_not_clipping():
+    shapes = set()
+    for cue in Cue:
+        samples = cue_samples(cue)
+        assert 0.3 < len(samples) / RATE < 2.5
+        assert np.abs(samples.astype(int)).max() <= 0.5 * 32767 + 1
+        assert np.abs(samples[:10].astype(int)).max() < 2000  # no click at the start
+        shapes.add(samples.tobytes())
+    assert len(shapes) == 4
+    assert np.array_equal(cue_samples("shot"), cue_samples(Cue.SHOT))  # same every time
+
+
+def test_echo_puts_lines_and_cues_on_the_terminal(tmp_path):
+    heard = []
+    speaker = fast_speaker(tmp_path, echo=heard.append)
+    speaker.cue("night")
+    speaker.say("De nacht valt.")
+    speaker.say("   ")  # nothing to say: nothing printed or played
+    speaker.close()
+    assert heard == ["[geluid: de nacht valt]", "De nacht valt."]
+
+
+def test_repeat_last_says_the_last_line_again(tmp_path):
+    speaker = fast_speaker(tmp_path)
+    speaker.repeat_last()  # nothing said yet: nothing happens
+    speaker.say("Anna is dood.")
+    speaker.silence(0.1)
+    speaker.repeat_last()
+    line = speaker.renderer.audio("Anna is dood.").samples
+    speaker.close()
+    data = read(tmp_path / "out.wav")
+    assert len(data) == 2 * len(line) + round(0.1 * RATE)
+    assert np.array_equal(data[-len(line):], line)
+
+
+def test_louder_and_softer_scale_what_is_heard(tmp_path):
+    speaker = fast_speaker(tmp_path)
+    assert speaker.softer() == -3.0
+    assert speaker.softer() == -6.0
+    speaker.say("Stemmen.")
+    quiet = read(tmp_path / "out.wav").astype(float)
+    for _ in range(10):
+        speaker.louder()
+    assert speaker.level_db == 12.0  # capped
+    for _ in range(20):
+        speaker.softer()
+    assert speaker.level_db == -24.0
+    original = speaker.renderer.audio("Stemmen.").samples.astype(float)
+    speaker.close()
+    ratio = np.sqrt((quiet ** 2).mean()) / np.sqrt((original ** 2).mean())
+    assert abs(ratio - 10 ** (-6 / 20)) < 0.01
+
+
+@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), "2", None, True])
+def test_bad_silence_is_one_clear_error(tmp_path, seconds):
+    speaker = fast_speaker(tmp_path)
+    with pytest.raises(ValueError, match="silence needs a number of seconds"):
+        speaker.silence(seconds)
+    speaker.close()
+
+
+def test_say_needs_text(tmp_path):
+    speaker = fast_speaker(tmp_path)
+    with pytest.raises(TypeError, match="say\\(\\) needs text"):
+        speaker.say(None)
+    speaker.close()
+
+
+def test_pause_holds_playback_until_resume(tmp_path):
+    out = Recorder()
+    speaker = make_speaker(voices.load("nl"), open_device=lambda rate: out, echo=False,
+                           cache_dir=tmp_path)
+    speaker.pause()
+    speaker.say("De burgemeester wordt gekozen.")
+    assert speaker.wait_until_done(timeout=0.2) is False
+    assert out.chunks == []
+    speaker.resume()
+    assert speaker.wait_until_done(timeout=10)
+    assert len(out.samples) == len(speaker.renderer.audio("De burgemeester wordt gekozen.").samples)
+    speaker.close()
+    assert out.closed
+
+
+def test_lines_queue_in_order_behind_each_other_on_a_device(tmp_path):
+    out = Recorder()
+    speaker = make_speaker(voices.load("en"), open_device=lambda rate: out, echo=False,
+                           cache_dir=tmp_path)
+    lines = ["One.", "Two.", "Three."]
+    for text in lines:
+        speaker.say(text)
+        speaker.silence(0.05)
+    assert speaker.wait_until_done(10)
+    expected = np.concatenate([np.concatenate([speaker.renderer.audio(t).samples,
+                                               np.zeros(round(0.05 * RATE), np.int16)])
+                               for t in lines])
+    assert np.array_equal(out.samples, expected)
+    assert len(speaker.stats.latencies) == 3
+    speaker.close()
+
+
+def test_no_sound_card_falls_back_to_a_wav_and_the_terminal(tmp_path, capsys):
+    # This machine has no sound card: sounddevice itself fails to open.
+    reports = []
+    speaker = make_speaker(voices.load("en"), wav_path=tmp_path / "game.wav",
+                           cache_dir=tmp_path / "cache", warn=reports.append)
+    speaker.say("The village wakes up.")
+    speaker.close()
+    assert len(reports) == 1 and reports[0].startswith("No sound card found (")
+    assert str(tmp_path / "game.wav") in reports[0]
+    assert "The village wakes up." in capsys.readouterr().out  # echo defaults on
+    assert len(read(tmp_path / "game.wav")) > RATE // 2
+
+
+def test_missing_portaudio_is_reported_once_not_a_crash(tmp_path):
+    def no_library(rate):
+        from narrator.voice import SoundDeviceOut
+
+        def load():
+            raise OSError("PortAudio library not found")
+        return SoundDeviceOut(rate, load=load)
+
+    reports = []
+    speaker = make_speaker(voices.load("nl"), wav_path=tmp_path / "x.wav", open_device=no_library,
+                           cache_dir=tmp_path / "cache", warn=reports.append, echo=False)
+    speaker.say("Ja.")
+    speaker.say("Nee.")
+    speaker.close()
+    assert reports == [f"Geen geluidskaart gevonden (PortAudio library not found). "
+                       f"De stem gaat naar {tmp_path / 'x.wav'}, de tekst naar het scherm."]
+
+
+def test_a_device_lost_mid_game_carries_on_into_the_wav(tmp_path):
+    out = Recorder(fail_after=3)
+    reports = []
+    speaker = make_speaker(voices.load("de"), wav_path=tmp_path / "rec.wav", open_device=lambda r: out,
+                           cache_dir=tmp_path / "cache", warn=reports.append, echo=False)
+    speaker.silence(0.5)  # ten chunks: the device dies after three
+    speaker.say("Die Nacht bricht herein.")
+    assert speaker.wait_until_done(20)
+    speaker.close()
+    assert len(reports) == 1 and reports[0].startswith("Der Ton ist ausgefallen (device unplugged)")
+    line = speaker.renderer.audio("Die Nacht bricht herein.").samples
+    assert len(read(tmp_path / "rec.wav")) >= round(0.5 * RATE) + len(line)
+
+
+def test_an_unavailable_backend_falls_back_to_espeak_and_says_so(tmp_path):
+    reports = []
+    speaker = make_speaker(voices.load("nl"), backend="piper", fast=True, echo=False,
+                           cache_dir=tmp_path / "cache", warn=reports.append)
+    assert speaker.renderer.synth.name == "espeak-ng"
+    assert len(reports) == 1 and reports[0].startswith("Spraakmotor piper werkt hier niet")
+    speaker.close()
+
+
+def test_no_speech_engine_at_all_goes_on_in_text_keeping_time(tmp_path, monkeypatch):
+    import narrator.voice.espeak as espeak
+
+    monkeypatch.setattr(espeak, "EXECUTABLE", "espeak-ng-not-installed")
+    reports, heard = [], []
+    speaker = make_speaker(voices.load("en"), wav_path=tmp_path / "t.wav", fast=True,
+                           cache_dir=tmp_path / "cache", warn=reports.append, echo=heard.append)
+    speaker.say("Four words are here.")
+    speaker.close()
+    assert speaker.renderer is None
+    assert reports == ["No speech engine available (espeak-ng is not installed (on Debian/"
+                       "Raspberry Pi OS: apt install espeak-ng)); the box carries on in text only."]
+    assert heard == ["Four words are here."]
+    data = read(tmp_path / "t.wav")
+    assert len(data) == round(4 * 60 / 155 * RATE) and not data.any()
+
+
+def test_a_bad_voice_in_a_pack_is_one_clear_error():
+    class Pack:
+        lang = "nl"
+        voice = {"voice": "xx-nonsense"}
+
+        def line(self, key, **params):
+            return key
+
+    with pytest.raises(VoiceConfigError, match="no voice 'xx-nonsense'"):
+        make_speaker(Pack(), fast=True)
+
+
+def test_wav_sink_fills_waiting_time_with_silence_and_paces():
+    now = [100.0]
+    slept = []
+
+    def sleep(s):
+        slept.append(s)
+        now[0] += s
+
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        sink = WavFileSink(Path(d) / "t.wav", pace=True, fill_gaps=True,
+                           clock=lambda: now[0], sleep=sleep)
+        sink.write(np.ones(RATE, np.int16))           # one second of sound, paced
+        assert sum(slept) == pytest.approx(1.0)
+        now[0] += 2.0                                 # the box waits for an answer
+        sink.write(np.ones(RATE // 2, np.int16))
+        sink.close()
+        data = read(Path(d) / "t.wav")
+    assert len(data) == RATE + 2 * RATE + RATE // 2
+    assert not data[RATE:3 * RATE].any() and data[3 * RATE:].all()
+
+
+def test_null_out_paces_only_when_asked():
+    slept = []
+    NullOut(pace=False, sleep=slept.append).write(np.zeros(RATE, np.int16))
+    NullOut(pace=True, sleep=slept.append).write(np.zeros(RATE, np.int16))
+    assert slept == [1.0]
+
+
+def test_an_unwritable_wav_path_is_one_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(Exception, match="cannot write the sound file"):
+        make_speaker(voices.load("nl"), wav_path=blocker / "out.wav", fast=True)
+
+
+def test_every_voice_line_exists_in_every_pack_with_the_same_placeholders():
+    keys = [f"voice.cue.{c.value}" for c in Cue] + [
+        "voice.no_sound_device", "voice.device_lost", "voice.backend_unavailable",
+        "voice.no_speech", "voice.render_failed", "voice.cache_unwritable"]
+    nl = voices.load("nl")
+    for lang in voices.LANGUAGES:
+        pack = voices.load(lang)
+        for key in keys:
+            assert pack.has(key), (lang, key)
+            assert pack.placeholders(key) == nl.placeholders(key), (lang, key)
