@@ -123,6 +123,33 @@ def test_scenario(path: Path) -> None:
             assert spec["expect_stderr"].lower() in lines[0].lower(), lines[0]
 
 
+WAITING = [p for p in SCENARIOS if _expectations(p).get("expect", {}).get("status") == "waiting"]
+
+
+@pytest.mark.parametrize("path", WAITING, ids=[p.stem for p in WAITING])
+def test_public_lines_keep_living_roles_secret(path: Path) -> None:
+    """While the game runs, no public line puts a living player next to his card.
+
+    The thief (his card may have changed) and the village idiot (revealed by a
+    vote, by the rules) are left out.
+    """
+    import voices
+
+    spec = _expectations(path)
+    code, stdout, _ = _replay(path)
+    assert code == 0
+    output = json.loads(stdout)
+    pack = voices.load(spec.get("language", "nl"))
+    for name in output["alive"]:
+        role = spec["roles"][name]
+        if role in ("thief", "village_idiot"):
+            continue
+        card = pack.role_bare(role).lower()
+        for line in output["public"]:
+            if re.search(rf"\b{re.escape(name)}\b", line):
+                assert card not in line.lower(), f"{name}'s card ({role}) in public: {line!r}"
+
+
 def test_there_are_enough_scenarios() -> None:
     assert len(SCENARIOS) >= 45
 
