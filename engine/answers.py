@@ -67,7 +67,7 @@ def _cupid(s: State, req: Request, answer: Any) -> tuple[str, str] | None:
         return None  # time-out: no lovers
     names = _names(s, req, answer)
     if len(names) != 2:
-        raise MalformedAnswer("cupid: name exactly two players")
+        raise IllegalAnswer("cupid_two", "cupid: he names exactly two players")
     if names[0] == names[1]:
         raise IllegalAnswer("cupid_same_player", "cupid: the two lovers must be different players")
     return names[0], names[1]
@@ -128,7 +128,7 @@ def _piper(s: State, req: Request, answer: Any) -> tuple[str, ...] | None:
     if len(set(names)) != len(names):
         raise IllegalAnswer("piper_same_player", "pied_piper: two different players")
     if len(names) != req.count:
-        raise MalformedAnswer(f"pied_piper: name exactly {req.count} player(s)")
+        raise IllegalAnswer("piper_count", f"pied_piper: he charms exactly {req.count} player(s) tonight")
     for n in names:
         if n not in req.choices:
             why = "not himself" if n == req.actors[0] else f"{n} is already charmed"

@@ -20,7 +20,7 @@ ELDER_GRIEF_CAUSES = frozenset({Cause.VOTE, Cause.POISON, Cause.HUNTER})
 
 def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> None:
     """Mark a death. Dawn deaths are announced together by the caller."""
-    s.alive[name] = False
+    s.mark_dead(name)
     role = s.role[name]
     s.deaths.append(Death(name, role, cause, s.when))
     if announce:

@@ -33,13 +33,13 @@ def play(s: State) -> Flow:
     """The whole game, as the rulebook tells it."""
     while True:
         s.night += 1
-        s.phase = Phase.NIGHT
+        s.begin(Phase.NIGHT)
         yield from night(s)
         yield from dawn(s)
         if (winner := outcome(s)) is not None:
             return winner
         s.day = s.night
-        s.phase = Phase.DAY
+        s.begin(Phase.DAY)
         yield from day(s)
         if (winner := outcome(s)) is not None:
             return winner

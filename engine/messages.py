@@ -41,7 +41,7 @@ class Request:
         return self.ask in BALLOT_ASKS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=True)
 class Event:
     """Something that happened. ``to`` is None for public events, else the
     names that alone may learn it. ``kind`` doubles as the language key

@@ -58,7 +58,7 @@ def thief_apply(s: State, taken: Role | None) -> None:
     assert thief is not None
     i = s.middle.index(taken)
     s.middle[i] = Role.THIEF
-    s.role[thief] = taken
+    s.swap_role(thief, taken)
     s.emit("thief_took", frozenset({thief}), role=taken.value)
 
 

@@ -48,6 +48,11 @@ class State:
     idiot_revealed: bool = False
     #: (day, voters) chosen by a dying scapegoat for that day
     voters_only: tuple[int, frozenset[str]] | None = None
+    #: the living in seat order, and each role's holders: kept up to date by
+    #: ``mark_dead``/``swap_role`` because the flow reads them all the time
+    living_now: tuple[str, ...] = ()
+    by_role: dict[Role, tuple[str, ...]] = field(default_factory=dict)
+    when: str = "night 0"
     # this night's choices, resolved at dawn
     protected: str | None = None
     victim: str | None = None
@@ -56,7 +61,7 @@ class State:
 
     @classmethod
     def new(cls, setup: Setup) -> State:
-        return cls(
+        s = cls(
             setup=setup,
             players=setup.players,
             role=dict(setup.roles),
@@ -65,24 +70,27 @@ class State:
             rng=random.Random(setup.seed),
             deck=frozenset(setup.deck),
             alive={p: True for p in setup.players},
+            living_now=setup.players,
         )
+        s._index_roles()
+        return s
+
+    def _index_roles(self) -> None:
+        by_role: dict[Role, list[str]] = {}
+        for p in self.players:
+            by_role.setdefault(self.role[p], []).append(p)
+        self.by_role = {r: tuple(ps) for r, ps in by_role.items()}
 
     # -- reading ---------------------------------------------------------
-    @property
-    def when(self) -> str:
-        return f"night {self.night}" if self.phase is Phase.NIGHT else f"day {self.day}"
+    def living(self) -> tuple[str, ...]:
+        return self.living_now
 
-    def living(self) -> list[str]:
-        return [p for p in self.players if self.alive[p]]
-
-    def holders(self, role: Role) -> list[str]:
-        return [p for p in self.players if self.role[p] is role]
+    def holders(self, role: Role) -> tuple[str, ...]:
+        return self.by_role.get(role, ())
 
     def holder(self, role: Role) -> str | None:
-        for p in self.players:
-            if self.role[p] is role:
-                return p
-        return None
+        holders = self.by_role.get(role)
+        return holders[0] if holders else None
 
     def team(self, name: str) -> Team:
         return ROLES[self.role[name]].team
@@ -111,5 +119,17 @@ class State:
         return self.team(a) is not self.team(b)
 
     # -- writing ---------------------------------------------------------
+    def begin(self, phase: Phase) -> None:
+        self.phase = phase
+        self.when = f"night {self.night}" if phase is Phase.NIGHT else f"day {self.day}"
+
+    def mark_dead(self, name: str) -> None:
+        self.alive[name] = False
+        self.living_now = tuple(p for p in self.living_now if p != name)
+
+    def swap_role(self, name: str, role: Role) -> None:
+        self.role[name] = role
+        self._index_roles()
+
     def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False, **data: Any) -> None:
         self.events.append(Event(kind, data, to, cue))
