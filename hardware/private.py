@@ -1,0 +1,105 @@
+"""The kit's :class:`narrator.interfaces.PrivateChannel`.
+
+``show``: the line appears on the console's display (the woken player is
+at the console anyway) until it is acknowledged — *next* or *yes*, the
+addressed seat's pod button, or that seat's token — or ``SHOW_S`` passes;
+then the display is cleared. Without a display (the laptop, or a display
+that died) the terminal asks for the laptop to be passed to that player,
+waits for Enter, shows the line, waits for Enter and scrolls it away.
+
+``tap``: on pod kits every seat's motor buzzes at the same moment; the
+addressed seats feel :data:`~hardware.outputs.YOU`, all others
+:data:`~hardware.outputs.NOT_YOU` (same length, same buzzing time: the sound
+gives nothing away). Without motors, a *round* goes past every seat in
+order: each player in turn is handed the console (or the laptop) and sees
+either "it is you" or "nothing for you", in the same steps, so that who was
+tapped shows nowhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from hardware.events import Press, Tag, Typed
+from hardware.outputs import NOT_YOU, YOU
+
+if TYPE_CHECKING:
+    from hardware.kit import Kit
+
+SHOW_S = 30.0
+POLL_S = 0.05
+#: enough blank lines to push a private line off a laptop's terminal
+SCROLL = "\n" * 60
+
+
+class KitPrivate:
+    def __init__(self, kit: Kit):
+        self.kit = kit
+        #: bots read the screen here: (seats, text) when a private line is shown
+        self.on_show: Callable[[tuple[str, ...], str], None] | None = None
+        self.shown: list[tuple[tuple[str, ...], str]] = []
+        self.taps: list[tuple[str, ...]] = []
+
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+        self._deliver(seats, self.kit.pack.line(key, **params))
+
+    def tap(self, seats: tuple[str, ...]) -> None:
+        kit = self.kit
+        self.taps.append(tuple(seats))
+        if kit.has_motors():
+            patterns = {kit.seat_of(p): (YOU if p in seats else NOT_YOU) for p in kit.players}
+            banks = {id(b): b for b in kit.motors.values()}
+            # One bank per backend; each plays its seats' patterns (same start).
+            for bank in banks.values():
+                bank.play({s: pat for s, pat in patterns.items() if s in bank.names})
+            return
+        for player in kit.players:
+            key = "hardware.tap.you" if player in seats else "hardware.tap.not_you"
+            if kit.display_ok():
+                self._deliver((player,), kit.pack.line("hardware.tap.turn", name=player), record=False)
+            self._deliver((player,), kit.pack.line(key), record=False)
+
+    # -- one private line ------------------------------------------------------
+    def _deliver(self, seats: tuple[str, ...], text: str, *, record: bool = True) -> None:
+        kit = self.kit
+        if record:
+            self.shown.append((tuple(seats), text))
+        kit.events.drain()
+        if kit.display_ok():
+            assert kit.display is not None
+            kit.display.show(text)
+        if kit.display_ok():
+            self._notify(seats, text)
+            self._wait_ack(seats)
+            kit.clear_screen()
+            return
+        # The laptop (or a display that died): pass it round.
+        for seat in seats:
+            print(kit.pack.line("hardware.private.pass_to", name=seat), file=kit.screen, flush=True)
+            self._notify((seat,), "")
+            self._wait_ack((seat,))
+            print(text, file=kit.screen, flush=True)
+            print(kit.pack.line("hardware.private.done"), file=kit.screen, flush=True)
+            self._notify((seat,), text)
+            self._wait_ack((seat,))
+            print(SCROLL, file=kit.screen, flush=True)
+
+    def _notify(self, seats: tuple[str, ...], text: str) -> None:
+        if self.on_show is not None:
+            self.on_show(tuple(seats), text)
+
+    def _wait_ack(self, seats: tuple[str, ...]) -> None:
+        kit = self.kit
+        own = {kit.seat_of(p) for p in seats}
+        tokens = {kit.registry.token_of(int(s.split(":")[1])) for s in own if s}
+        deadline = kit.clock.now() + SHOW_S
+        while kit.clock.now() < deadline:
+            kit.poll_reader()
+            ev = kit.events.get(POLL_S)
+            if isinstance(ev, Press) and ev.down and (ev.name in ("next", "yes") or ev.name in own):
+                return
+            if isinstance(ev, Tag) and ev.uid in tokens:
+                return
+            if isinstance(ev, Typed):
+                return
