@@ -138,7 +138,11 @@ class Kit:
         self.pack = voices.load(lang)
         self.clock: Clock = clock or (FakeClock() if fake else RealClock())
         self.events = EventQueue(self.clock)
-        self.registry = registry if registry is not None else (fake_registry() if fake else Registry())
+        if registry is None:
+            from hardware.flows import registry_path
+
+            registry = fake_registry() if fake else Registry.load(registry_path())
+        self.registry = registry
         self.screen: TextIO = screen or (io.StringIO() if fake else sys.stdout)
         self.risky_candles = risky_candles
         self.missing: list[str] = []
