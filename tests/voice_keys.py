@@ -1,0 +1,382 @@
+"""Which language-pack keys the program uses, for tests/test_voices.py.
+
+Two sources, both read from the code so that the list grows with it:
+
+* the source: every string constant that is a whole key (``"narration.undone"``)
+  and every f-string that starts like one (``f"call.{step}.wake"``). An f-string
+  whose holes can be worked out from the code becomes keys (a parameter traced
+  to its call sites, ``SomeEnum.MEMBER.value``, ``SomeEnum(x).value``); one that
+  cannot stays a *pattern* that at least one key must match.
+* the engine's vocabulary, for keys built at run time from data: every event
+  ``emit``-ted in engine/ (public: ``announce.<kind>``, private:
+  ``private.<kind>``), every night step's ``call.<step>.wake/.sleep``, the ask
+  lines the moderator speaks, every ``rule`` an ``IllegalAnswer`` can carry,
+  every role, winner and number word.
+
+Each use remembers where it comes from and, when the call site shows them, the
+parameters the code passes, so a line cannot ask for a ``{param}`` the code
+never gives.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE_DIRS = ("engine", "narrator", "hardware", "voices", "config")
+
+#: key areas looked for even before any pack has a line in them
+BASE_PREFIXES = frozenset({
+    "announce", "call", "narration", "private", "prompt", "ask", "rule", "winner", "role",
+    "role_bare", "number", "list", "votes", "hardware", "speech", "voice", "journal",
+})
+#: "voice.yaml", "decks.yaml": file names look like keys but are not
+_FILE_SUFFIXES = frozenset({
+    "yaml", "yml", "py", "wav", "json", "jsonl", "txt", "tmp", "onnx", "db", "sqlite", "log",
+    "csv", "md", "lock", "cfg", "toml", "gz", "zip", "bin", "raw", "mp3", "ogg",
+})
+#: number words every pack has (seats, nights, counts)
+NUMBERS = range(0, 21)
+#: how deep a parameter is followed back through callers
+_MAX_DEPTH = 6
+
+
+@dataclass(frozen=True)
+class Use:
+    """One key (or key pattern) the program needs.
+
+    ``key`` is a key, or for an f-string that could not be worked out, a
+    pattern with ``{}`` for each hole (``"call.{}.wake"``). ``params`` are the
+    keyword parameters the call site passes, ``None`` when not known.
+    """
+
+    key: str
+    where: str
+    params: frozenset[str] | None = None
+
+    @property
+    def pattern(self) -> bool:
+        return "{}" in self.key
+
+    def matches(self, key: str) -> bool:
+        if not self.pattern:
+            return key == self.key
+        parts = [re.escape(p) for p in self.key.split("{}")]
+        return re.fullmatch("[^.]+".join(parts), key) is not None
+
+
+class Unresolved(Exception):
+    """A hole in an f-string (or a traced argument) that the code does not pin down."""
+
+
+# -- the parsed source ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Module:
+    name: str  # dotted, "engine.night"
+    path: Path
+    tree: ast.Module
+    parents: dict[ast.AST, ast.AST]
+
+    @property
+    def rel(self) -> str:
+        return self.path.relative_to(ROOT).as_posix()
+
+    def where(self, node: ast.AST) -> str:
+        return f"{self.rel}:{getattr(node, 'lineno', 0)}"
+
+    def enclosing_functions(self, node: ast.AST) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+        while node in self.parents:
+            node = self.parents[node]
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                yield node
+
+
+@cache
+def modules() -> tuple[Module, ...]:
+    found = []
+    for folder in SOURCE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found.append(Module(".".join(parts), path, tree, parents))
+    return tuple(found)
+
+
+def _module_object(mod: Module) -> object | None:
+    try:
+        return importlib.import_module(mod.name)
+    except Exception:  # a module that cannot be imported here (a Pi-only library)
+        return None
+
+
+def _enum_named(mod: Module, name: str) -> type[Enum] | None:
+    obj = getattr(_module_object(mod), name, None)
+    return obj if isinstance(obj, type) and issubclass(obj, Enum) else None
+
+
+# -- working out what an expression can be -----------------------------------------------------
+def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    a = fn.args
+    return [*a.posonlyargs, *a.args, *a.kwonlyargs]
+
+
+def _calls_to(name: str) -> Iterator[tuple[Module, ast.Call]]:
+    for mod in modules():
+        for node in ast.walk(mod.tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+                yield mod, node
+
+
+def _argument(call: ast.Call, fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> ast.expr | None:
+    for kw in call.keywords:
+        if kw.arg == param:
+            return kw.value
+    positional = [*fn.args.posonlyargs, *fn.args.args]
+    for i, a in enumerate(positional):
+        if a.arg == param and i < len(call.args) and not isinstance(call.args[i], ast.Starred):
+            return call.args[i]
+    return None
+
+
+def _guards(mod: Module, node: ast.AST, fn: ast.AST) -> set[str]:
+    """Names of plain ``if NAME:`` tests between ``node`` and its function:
+    a caller passing ``NAME=False`` never reaches ``node``."""
+    names = set()
+    child = node
+    while child in mod.parents and child is not fn:
+        parent = mod.parents[child]
+        if isinstance(parent, ast.If) and child in parent.body and isinstance(parent.test, ast.Name):
+            names.add(parent.test.id)
+        child = parent
+    return names
+
+
+def values(mod: Module, node: ast.expr, depth: int = 0) -> set[str]:
+    """Every string ``node`` can be, or :class:`Unresolved`."""
+    if depth > _MAX_DEPTH:
+        raise Unresolved("traced too deep")
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.JoinedStr):
+        pieces = []
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                if part.format_spec is not None or part.conversion != -1:
+                    raise Unresolved("formatted hole")
+                pieces.append(sorted(values(mod, part.value, depth + 1)))
+            else:
+                pieces.append(sorted(values(mod, part, depth + 1)))
+        return {"".join(p) for p in itertools.product(*pieces)}
+    if isinstance(node, ast.IfExp):
+        return values(mod, node.body, depth + 1) | values(mod, node.orelse, depth + 1)
+    if isinstance(node, ast.Attribute):
+        # Enum.MEMBER / Enum.MEMBER.value / Enum(x).value: the enum's values
+        target = node.value if node.attr == "value" else node
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+            enum = _enum_named(mod, target.value.id)
+            if enum is not None and target.attr in enum.__members__:
+                return {str(enum[target.attr].value)}
+        if node.attr == "value" and isinstance(target, ast.Call) and isinstance(target.func, ast.Name):
+            enum = _enum_named(mod, target.func.id)
+            if enum is not None:
+                return {str(m.value) for m in enum}
+        if node.attr == "value" and isinstance(target, ast.Name):
+            return _parameter_values(mod, node, target.id, depth, enum_only=True)
+        raise Unresolved(ast.unparse(node))
+    if isinstance(node, ast.Name):
+        return _parameter_values(mod, node, node.id, depth, enum_only=False)
+    raise Unresolved(ast.unparse(node))
+
+
+def _parameter_values(mod: Module, node: ast.AST, name: str, depth: int, *, enum_only: bool) -> set[str]:
+    """A function parameter: what its callers pass (its enum's every value
+    when a caller passes something that cannot be worked out)."""
+    for fn in mod.enclosing_functions(node):
+        param = next((p for p in _params(fn) if p.arg == name), None)
+        if param is None:
+            continue
+        enum = None
+        if isinstance(param.annotation, ast.Name):
+            enum = _enum_named(mod, param.annotation.id)
+        guards = {p.arg for p in _params(fn)} & _guards(mod, node, fn)
+        found: set[str] = set()
+        callers = 0
+        for caller_mod, call in _calls_to(fn.name):
+            if any(isinstance(_argument(call, fn, g), ast.Constant) and _argument(call, fn, g).value is False
+                   for g in guards):
+                continue  # this caller turns the use off
+            callers += 1
+            arg = _argument(call, fn, name)
+            if arg is None:
+                raise Unresolved(f"{fn.name}() called without {name}")
+            try:
+                if enum_only:
+                    found |= values(caller_mod, ast.Attribute(arg, "value"), depth + 1)
+                else:
+                    found |= values(caller_mod, arg, depth + 1)
+            except Unresolved:
+                if enum is None:
+                    raise
+                found |= {str(m.value) for m in enum}
+        if callers == 0:
+            raise Unresolved(f"nobody calls {fn.name}()")
+        return found
+    raise Unresolved(name)
+
+
+# -- keys written in the source ----------------------------------------------------------------
+def _looks_like_key(text: str, prefixes: frozenset[str]) -> bool:
+    if re.fullmatch(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+", text) is None:
+        return False
+    return text.split(".", 1)[0] in prefixes and text.rsplit(".", 1)[1] not in _FILE_SUFFIXES
+
+
+def _pattern(node: ast.JoinedStr) -> str:
+    return "".join("{}" if isinstance(p, ast.FormattedValue) else str(p.value) for p in node.values)
+
+
+def _call_params(mod: Module, node: ast.AST) -> frozenset[str] | None:
+    """The keyword parameters given with a key: ``f(key, a=..., b=...)`` or
+    ``f(..., key, {"a": ...})``; None when the call does not show them all."""
+    parent = mod.parents.get(node)
+    if isinstance(parent, ast.keyword):
+        # Question(..., prompt="prompt.x", params={"name": ...})
+        call = mod.parents.get(parent)
+        given = next((k.value for k in call.keywords if k.arg == "params"), None) if isinstance(call, ast.Call) else None
+        if isinstance(given, ast.Dict) and all(isinstance(k, ast.Constant) for k in given.keys):
+            return frozenset(str(k.value) for k in given.keys if isinstance(k, ast.Constant))
+        return None
+    call = parent
+    if not isinstance(call, ast.Call) or node not in call.args:
+        return None
+    i = call.args.index(node)
+    if i + 1 < len(call.args):
+        after = call.args[i + 1]
+        if isinstance(after, ast.Dict) and all(isinstance(k, ast.Constant) for k in after.keys):
+            return frozenset(str(k.value) for k in after.keys if isinstance(k, ast.Constant))
+        return None
+    if i != 0 or any(kw.arg is None for kw in call.keywords):
+        return None
+    return frozenset(kw.arg for kw in call.keywords if kw.arg is not None)
+
+
+def _is_docstring(mod: Module, node: ast.AST) -> bool:
+    parent = mod.parents.get(node)
+    return isinstance(parent, ast.Expr)
+
+
+def source_uses(prefixes: frozenset[str]) -> list[Use]:
+    uses = []
+    for mod in modules():
+        inside_fstring = {id(v) for n in ast.walk(mod.tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+        for node in ast.walk(mod.tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id(node) in inside_fstring or _is_docstring(mod, node):
+                    continue
+                if _looks_like_key(node.value, prefixes):
+                    uses.append(Use(node.value, mod.where(node), _call_params(mod, node)))
+            elif isinstance(node, ast.JoinedStr):
+                head = node.values[0] if node.values else None
+                if not (isinstance(head, ast.Constant) and "." in head.value):
+                    continue
+                if head.value.split(".", 1)[0] not in prefixes:
+                    continue
+                params = _call_params(mod, node)
+                try:
+                    keys = values(mod, node)
+                except Unresolved:
+                    uses.append(Use(_pattern(node), mod.where(node), params))
+                    continue
+                uses.extend(Use(k, mod.where(node), params) for k in sorted(keys))
+    return uses
+
+
+# -- keys built at run time from the engine's data -------------------------------------------
+def _emits() -> Iterator[tuple[Module, ast.Call]]:
+    for mod in modules():
+        if not mod.name.startswith("engine"):
+            continue
+        for node in ast.walk(mod.tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
+                yield mod, node
+
+
+def event_uses() -> list[Use]:
+    """``announce.<kind>`` for public events, ``private.<kind>`` for private
+    ones (those given a ``to``); cues (``cue=True``) are night calls."""
+    uses = []
+    for mod, call in _emits():
+        kw = {k.arg: k.value for k in call.keywords}
+        cue = isinstance(kw.get("cue"), ast.Constant) and kw["cue"].value is True
+        if cue:
+            continue
+        to = call.args[1] if len(call.args) > 1 else kw.get("to")
+        private = to is not None and not (isinstance(to, ast.Constant) and to.value is None)
+        if not call.args:
+            raise Unresolved(f"{mod.where(call)}: emit() without a kind")
+        kinds = values(mod, call.args[0])  # an event kind must be traceable
+        given = None if None in kw else frozenset(k for k in kw if k not in ("to", "cue"))
+        area = "private" if private else "announce"
+        what = f"{'private' if private else 'public'} event emitted at {mod.where(call)}"
+        uses.extend(Use(f"{area}.{k}", what, given) for k in sorted(kinds))
+    return uses
+
+
+def rule_uses() -> list[Use]:
+    """``rule.<rule>`` for every rule an IllegalAnswer can carry."""
+    uses = []
+    for mod in modules():
+        for node in ast.walk(mod.tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "IllegalAnswer"):
+                arg = node.args[0] if node.args else next(k.value for k in node.keywords if k.arg == "rule")
+                for rule in sorted(values(mod, arg)):
+                    uses.append(Use(f"rule.{rule}", f"IllegalAnswer rule raised at {mod.where(node)}"))
+    return uses
+
+
+def vocabulary_uses() -> list[Use]:
+    from engine.night import NIGHT_ORDER
+    from engine.vocab import BALLOT_ASKS, SECRET_ASKS, Ask, Role, Winner
+    from narrator.questions import PICK_PROMPTS
+
+    uses = []
+    for step in NIGHT_ORDER:
+        for end in ("wake", "sleep"):
+            uses.append(Use(f"call.{step.name}.{end}", f"night step {step.name!r} (engine.night.NIGHT_ORDER)"))
+    for ask in Ask:
+        where = f"Ask.{ask.name} (narrator/moderator.py)"
+        if ask in BALLOT_ASKS:
+            uses.append(Use(f"ask.{ask.value}.start", where, frozenset()))
+            uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
+        elif ask not in SECRET_ASKS and ask is not Ask.WITCH:
+            uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
+        if ask is not Ask.WITCH:  # the witch's two prompts are written out
+            if ask not in PICK_PROMPTS:
+                uses.append(Use(f"prompt.<missing for {ask.value}>", "narrator/questions.py PICK_PROMPTS"))
+            else:
+                uses.append(Use(PICK_PROMPTS[ask], f"{where}, narrator/questions.py PICK_PROMPTS",
+                                frozenset({"name"})))
+    for role in Role:
+        uses.append(Use(f"role.{role.value}", f"Role.{role.name}", frozenset()))
+        uses.append(Use(f"role_bare.{role.value}", f"Role.{role.name}", frozenset()))
+    for winner in Winner:
+        uses.append(Use(f"winner.{winner.value}", f"Winner.{winner.name}", frozenset()))
+    for n in NUMBERS:
+        uses.append(Use(f"number.{n}", "number words 0-20 (voices.Pack.number)", frozenset()))
+    return uses
+
+
+def all_uses(prefixes: frozenset[str]) -> list[Use]:
+    return [*source_uses(prefixes), *event_uses(), *rule_uses(), *vocabulary_uses()]
