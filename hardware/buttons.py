@@ -11,8 +11,9 @@ events on the kit's queue; backends only say *which* button moved:
 Debounce is done here, in our own code, for every backend alike (gpiozero's
 mock pins do not simulate ``bounce_time``, and the MCP23017 has none): an edge
 closer than ``debounce_s`` to the last accepted edge of the same button is
-dropped, and an edge that does not change the button's state (a second "down"
-while it is held) is dropped too, so a button held down counts once.
+dropped. A held button gives one press however long it is held (pins report
+changes only). When a pin reports a level it already had, the edge between
+was dropped (a tap shorter than the debounce time), and both are reported.
 """
 
 from __future__ import annotations
@@ -41,14 +42,21 @@ class ButtonBank:
     def _edge(self, name: str, down: bool) -> None:
         """Called by a backend (possibly on a driver's thread) for every edge."""
         t = self.events.clock.now()
+        missed = False
         with self._lock:
-            if name not in self._down or self._down[name] == down:
+            if name not in self._down:
                 return
             last = self._last.get(name)
             if last is not None and t - last < self.debounce_s:
                 return
+            if self._down[name] == down:
+                # A pin only repeats its level when we dropped the edge between
+                # (a tap shorter than the debounce time): report that edge now.
+                missed = True
             self._down[name] = down
             self._last[name] = t
+        if missed:
+            self.events.press(name, not down)
         self.events.press(name, down)
 
     def is_down(self, name: str) -> bool:
@@ -96,10 +104,14 @@ class ButtonBank:
 
 
 class FakeButtons(ButtonBank):
-    """Buttons that exist only in a test: ``press`` sends the edge directly."""
+    """Buttons that exist only in a test: ``press`` sends the edge directly
+    (like a pin, only when the level changes)."""
 
     def _drive(self, name: str, down: bool) -> None:
-        self._edge(name, down)
+        levels = self.__dict__.setdefault("_levels", {})
+        if levels.get(name, False) != down:
+            levels[name] = down
+            self._edge(name, down)
 
 
 class GpioButtons(ButtonBank):
