@@ -13,10 +13,10 @@ as no kit at all.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine import Ask, Game, Request, Role
+from narrator.draws import Draws
 
 STYLES = ("random", "sensible")
 
@@ -28,10 +28,10 @@ class Bots:
         self.seed = seed
         self.style = style
 
-    def _rng(self, game: Game) -> random.Random:
+    def _rng(self, game: Game) -> Draws:
         # Seeded by (seed, how far the game is): no hidden state carried
         # between decisions, hence replay- and resume-proof.
-        return random.Random(self.seed * 1_000_003 + len(game.decisions))
+        return Draws(self.seed * 1_000_003 + len(game.decisions))
 
     def decide(self, game: Game) -> Any:
         req = game.request
@@ -56,7 +56,7 @@ class Bots:
                 known[e.data["name"]] = e.data["role"]
         return known
 
-    def _vote(self, game: Game, req: Request, voter: str, rng: random.Random) -> str | None:
+    def _vote(self, game: Game, req: Request, voter: str, rng: Draws) -> str | None:
         s = game.state
         lover = s.lover_of(voter)
         choices = [c for c in req.choices if c != lover or req.ask is Ask.MAYOR_ELECTION]
@@ -77,7 +77,7 @@ class Bots:
         return rng.choice(targets or choices)
 
 
-def _pick(bots: Bots, game: Game, req: Request, rng: random.Random) -> str | None:
+def _pick(bots: Bots, game: Game, req: Request, rng: Draws) -> str | None:
     if not req.choices:
         return None
     if bots.style == "sensible" and req.ask in (Ask.HUNTER, Ask.MAYOR_SUCCESSOR, Ask.MAYOR_TIEBREAK, Ask.SEER):
@@ -91,22 +91,22 @@ def _pick(bots: Bots, game: Game, req: Request, rng: random.Random) -> str | Non
     return rng.choice(req.choices)
 
 
-def _thief(bots: Bots, game: Game, req: Request, rng: random.Random) -> str | None:
+def _thief(bots: Bots, game: Game, req: Request, rng: Draws) -> str | None:
     if req.default is not None:
         return str(req.default)
     return rng.choice([*req.choices, None])
 
 
-def _several(bots: Bots, game: Game, req: Request, rng: random.Random) -> list[str]:
+def _several(bots: Bots, game: Game, req: Request, rng: Draws) -> list[str]:
     return rng.sample(list(req.choices), req.count)
 
 
-def _werewolves(bots: Bots, game: Game, req: Request, rng: random.Random) -> str | None:
+def _werewolves(bots: Bots, game: Game, req: Request, rng: Draws) -> str | None:
     # Now and then the pack does not agree: no victim (seed 001 FAQ).
     return None if rng.random() < 0.03 else rng.choice(req.choices)
 
 
-def _witch(bots: Bots, game: Game, req: Request, rng: random.Random) -> dict[str, Any]:
+def _witch(bots: Bots, game: Game, req: Request, rng: Draws) -> dict[str, Any]:
     victim = req.info.get("victim")
     save = bool(victim is not None and req.info.get("save") and rng.random() < 0.6)
     poison = None
@@ -117,7 +117,7 @@ def _witch(bots: Bots, game: Game, req: Request, rng: random.Random) -> dict[str
     return {"save": save, "poison": poison}
 
 
-def _scapegoat(bots: Bots, game: Game, req: Request, rng: random.Random) -> list[str]:
+def _scapegoat(bots: Bots, game: Game, req: Request, rng: Draws) -> list[str]:
     k = rng.randint(1, len(req.choices))
     return [p for p in req.choices if p in set(rng.sample(list(req.choices), k))]
 
