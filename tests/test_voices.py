@@ -143,7 +143,10 @@ def _area(use: voice_keys.Use) -> str:
 
 @cache
 def _areas() -> list[str]:
-    return sorted({_area(u) for u in uses()})
+    try:
+        return sorted({_area(u) for u in uses()})
+    except Exception:  # the tests below then fail with the finder's own message
+        return ["(key finder failed)"]
 
 
 def _grouped(found: list[voice_keys.Use]) -> str:

@@ -325,7 +325,11 @@ def event_uses() -> list[Use]:
         private = to is not None and not (isinstance(to, ast.Constant) and to.value is None)
         if not call.args:
             raise Unresolved(f"{mod.where(call)}: emit() without a kind")
-        kinds = values(mod, call.args[0])  # an event kind must be traceable
+        try:
+            kinds = values(mod, call.args[0])
+        except Unresolved as exc:
+            raise Unresolved(f"{mod.where(call)}: cannot tell which event kinds this emit() sends "
+                             f"({exc}); pass a literal kind, or teach tests/voice_keys.py") from None
         given = None if None in kw else frozenset(k for k in kw if k not in ("to", "cue"))
         area = "private" if private else "announce"
         what = f"{'private' if private else 'public'} event emitted at {mod.where(call)}"
@@ -340,8 +344,17 @@ def rule_uses() -> list[Use]:
         for node in ast.walk(mod.tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "IllegalAnswer"):
-                arg = node.args[0] if node.args else next(k.value for k in node.keywords if k.arg == "rule")
-                for rule in sorted(values(mod, arg)):
+                arg = node.args[0] if node.args else next(
+                    (k.value for k in node.keywords if k.arg == "rule"), None)
+                try:
+                    if arg is None:
+                        raise Unresolved("no rule given")
+                    rules = values(mod, arg)
+                except Unresolved as exc:
+                    raise Unresolved(f"{mod.where(node)}: cannot tell which rule this IllegalAnswer "
+                                     f"carries ({exc}); pass a literal rule, or teach "
+                                     f"tests/voice_keys.py") from None
+                for rule in sorted(rules):
                     uses.append(Use(f"rule.{rule}", f"IllegalAnswer rule raised at {mod.where(node)}"))
     return uses
 
