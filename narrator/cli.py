@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from narrator.demo import demo_main, simulate_main
 from narrator.replay import replay_file
+from narrator.session import resume_main
 
 
 def _replay(argv: list[str]) -> int:
@@ -23,6 +24,7 @@ def _replay(argv: list[str]) -> int:
 COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "demo": (demo_main, "a whole narrated game of bot players (no hardware needed)"),
     "simulate": (simulate_main, "many silent bot games: win rates and games per second"),
+    "resume": (resume_main, "go on with a game from its journal after a restart"),
     "replay": (_replay, "play a scenario file through the engine, print JSON"),
 }
 

@@ -77,14 +77,29 @@ def demo_main(argv: list[str]) -> int:
     parser.add_argument("--no-cues", action="store_true", help="no sound cues")
     parser.add_argument("--reveal", action="store_true", help="print private information too (spoils the game)")
     parser.add_argument("--text-only", action="store_true", help="no speech synthesis at all")
+    parser.add_argument("--journal", help="write the game to this journal (resume it with 'wakkerdam resume')")
     args = parser.parse_args(argv)
     try:
         setup = deal(args.players, args.seed, _roles(args.roles))
     except (SetupError, ValueError) as exc:
         return _error(str(exc))
-    game = run_bot_game(setup, lang=args.lang, fast=args.fast, wav=args.wav, bots=args.bots,
-                        cues=not args.no_cues, reveal=args.reveal, text_only=args.text_only,
-                        quiet_stdout=args.json)
+    journal = None
+    if args.journal:
+        from narrator.journal import JournalError
+        from narrator.session import new_journal
+
+        try:
+            journal = new_journal(args.journal, setup, mode="demo", lang=args.lang, bots=args.bots,
+                                  text_only=args.text_only, kit=None)
+        except JournalError as exc:
+            return _error(str(exc))
+    try:
+        game = run_bot_game(setup, lang=args.lang, fast=args.fast, wav=args.wav, bots=args.bots,
+                            cues=not args.no_cues, reveal=args.reveal, text_only=args.text_only,
+                            quiet_stdout=args.json, journal=journal)
+    finally:
+        if journal is not None:
+            journal.close()
     if args.json:
         print(json.dumps(summary(game, args.lang), ensure_ascii=False, indent=2))
     return 0
@@ -102,7 +117,8 @@ def make_voice(pack: voices.Pack, *, fast: bool, wav: str | None, cues: bool, te
 def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str | None = None,
                  bots: str = "sensible", cues: bool = True, reveal: bool = False,
                  text_only: bool = False, quiet_stdout: bool = False,
-                 journal: Any = None, game: Game | None = None) -> Game:
+                 journal: Any = None, game: Game | None = None, start_at: int = 0,
+                 resumed: bool = False) -> Game:
     """Play a bot game through the moderator (the demo's core)."""
     pack = voices.load(lang)
     out = sys.stderr if quiet_stdout else sys.stdout
@@ -120,10 +136,16 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
     moderator = Moderator(
         game, pack, speaker, table, private, FastClock() if fast else RealClock(),
         narration_seed=setup.seed, timing=timing, journal=journal, on_line=echo, realtime=not fast,
+        start_at=start_at,
     )
     holder["m"] = moderator
     try:
-        return moderator.run()
+        if resumed:
+            moderator.resume_notice()
+        game = moderator.run()
+        if journal is not None:
+            journal.mark_finished(summary(game, lang))
+        return game
     finally:
         speaker.close()
 

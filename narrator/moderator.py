@@ -30,6 +30,7 @@ from voices import Pack
 TAPPED = frozenset({"in_love", "charmed_wake"})
 #: public events that get a sound cue first
 CUES = {"night_falls": "night", "day_breaks": "dawn", "death_hunter": "shot"}
+VICTIM_EVENTS = frozenset({"death_night", "death_vote", "death_scapegoat"})
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,11 @@ class Moderator:
         self._call: Call | None = None
         #: (step, how long the call lasted, whether anyone was asked): for tests
         self.call_log: list[tuple[str, float, bool]] = []
+        # Who died last (the vote starts at his left): known again after a resume.
         self._last_victim: str | None = None
+        for e in game.events[:start_at]:
+            if e.kind in VICTIM_EVENTS:
+                self._last_victim = e.data["name"]
         self._mark_before_decision: list[int] = []
 
     # -- the loop ------------------------------------------------------------
@@ -160,7 +165,7 @@ class Moderator:
         elif e.public:
             if e.kind in CUES:
                 self.speaker.cue(CUES[e.kind])
-            if e.kind in ("death_night", "death_vote", "death_scapegoat"):
+            if e.kind in VICTIM_EVENTS:
                 self._last_victim = e.data["name"]
             if e.kind == "night_falls":
                 self._day_over()

@@ -1,0 +1,141 @@
+"""A game on disk: the journal's header and records ↔ the engine's set-up and
+decisions, and ``wakkerdam resume``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine import Game, Options, Setup
+from engine.roles import parse_role
+from narrator.journal import Journal, JournalError
+
+HEADER_VERSION = 1
+
+
+def default_journal_dir() -> Path:
+    """Where the box keeps its journals: systemd's StateDirectory, else
+    ~/.local/state/wakkerdam/journals."""
+    state = os.environ.get("STATE_DIRECTORY")
+    base = Path(state) if state else Path.home() / ".local" / "state" / "wakkerdam"
+    return base / "journals"
+
+
+def setup_to_dict(setup: Setup) -> dict[str, Any]:
+    return {
+        "players": list(setup.players),
+        "roles": {p: setup.roles[p].value for p in setup.players},
+        "middle": [r.value for r in setup.middle],
+        "options": setup.options.to_dict(),
+        "seed": setup.seed,
+    }
+
+
+def setup_from_dict(d: dict[str, Any]) -> Setup:
+    return Setup(
+        tuple(d["players"]),
+        {p: parse_role(r) for p, r in d["roles"].items()},
+        tuple(parse_role(r) for r in d["middle"]),
+        Options.from_dict(d["options"]),
+        int(d["seed"]),
+    )
+
+
+def new_journal(path: str | Path, setup: Setup, **context: Any) -> Journal:
+    """Create the journal before the first question is asked."""
+    header = {"version": HEADER_VERSION, "setup": setup_to_dict(setup), **context}
+    return Journal.create(path, header)
+
+
+def decisions(records: list[dict[str, Any]]) -> list[Any]:
+    """The decisions in force: an undo record takes the last one back."""
+    out: list[Any] = []
+    for r in records:
+        if r.get("type") == "decision":
+            out.append(r["answer"])
+        elif r.get("type") == "undo" and out:
+            out.pop()
+    return out
+
+
+def rebuild(journal: Journal) -> tuple[Game, int]:
+    """The game as the journal has it, and where narration resumes: right
+    after the last decision (what followed it is said again)."""
+    setup = setup_from_dict(journal.header["setup"])
+    decided = decisions(journal.records())
+    game = Game(setup)
+    for answer in decided[:-1]:
+        game.apply(answer)
+    start_at = len(game.events) if decided else 0
+    if decided:
+        game.apply(decided[-1])
+    return game, start_at
+
+
+class JournalWriter:
+    """What the moderator writes to (decisions and undos), finishing the
+    journal with the summary when the game ends."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+
+    def append(self, record: dict[str, Any]) -> None:
+        self.journal.append(record)
+
+
+def resume_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="wakkerdam resume",
+                                     description="Go on with a game from its journal after a restart.")
+    parser.add_argument("journal", nargs="?", help="the journal file (default: the newest unfinished one)")
+    parser.add_argument("--fast", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--wav")
+    parser.add_argument("--text-only", action="store_true")
+    parser.add_argument("--reveal", action="store_true")
+    args = parser.parse_args(argv)
+    from narrator.demo import run_bot_game
+    from narrator.replay import summary
+
+    path = args.journal
+    if path is None:
+        found = Journal.find_unfinished(default_journal_dir())
+        if not found:
+            print("wakkerdam: no unfinished game to resume", file=sys.stderr)
+            return 0
+        path = str(found[0])
+    try:
+        journal, report = Journal.open(path)
+    except JournalError as exc:
+        print(f"wakkerdam: {exc}", file=sys.stderr)
+        return 2
+    header = journal.header
+    lang = header.get("lang", "nl")
+    if not report.ok:
+        print(report.message(lang), file=sys.stderr)
+    try:
+        if journal.finished:
+            result = journal.summary
+        else:
+            game, start_at = rebuild(journal)
+            if header.get("mode") != "demo":
+                print("wakkerdam: only bot games (demo) can be resumed from the command line yet",
+                      file=sys.stderr)
+                return 2
+            game = run_bot_game(game.setup, lang=lang, fast=args.fast, wav=args.wav,
+                                bots=header.get("bots", "sensible"), reveal=args.reveal,
+                                text_only=args.text_only or header.get("text_only", False),
+                                quiet_stdout=args.json, journal=journal, game=game,
+                                start_at=start_at, resumed=True)
+            result = summary(game, lang)
+    except (ValueError, KeyError) as exc:
+        print(f"wakkerdam: {path}: not a game this version can resume ({exc})", file=sys.stderr)
+        return 2
+    finally:
+        journal.close()
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    return 0
