@@ -183,4 +183,5 @@ class McpButtons(ButtonBank):
         chip.drive_input(pin, down)
 
     def check(self) -> bool:
-        return not self.lost and all(c.check() for c in self._chips.values())
+        self.lost = self.lost or not all(c.check() for c in self._chips.values())
+        return not self.lost

@@ -1,0 +1,243 @@
+"""The kit's Input: bots' answers read back exactly through every way of
+answering, and each kind of bad input has its defined answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from hardware.bothands import BotHands, KitBotTable
+from hardware.kit import build_kit
+from narrator.interfaces import Question
+
+PLAYERS = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna"]
+
+
+def seer(**kw):
+    return Question("pick", "seer", ("Anna",), tuple(PLAYERS[1:]), secret=True, prompt="prompt.seer", **kw)
+
+
+def wolves():
+    return Question("pick", "werewolves", ("Bram", "Cees"), ("Anna", "Dirk", "Eva", "Fleur"),
+                    allow_none=True, secret=True, prompt="prompt.werewolves")
+
+
+QUESTIONS = [
+    (seer(), ("Dirk",)),
+    (wolves(), ()),
+    (wolves(), ("Fleur",)),
+    (Question("pick", "cupid", ("Anna",), tuple(PLAYERS), count=2, secret=True), ("Gijs", "Anna")),
+    (Question("yes_no", "witch", ("Eva",), secret=True, prompt="prompt.witch_save",
+              params={"name": "Dirk"}), True),
+    (Question("yes_no", "witch", ("Eva",), secret=True), False),
+    (Question("pick", "thief", ("Hanna",), ("werewolf", "seer"), allow_none=True, secret=True), ("seer",)),
+    (Question("pick", "scapegoat", ("Hanna",), tuple(PLAYERS[:5]), count=5, exact=False), ("Anna", "Bram")),
+    (Question("pick", "vote", ("Cees",), tuple(PLAYERS), allow_none=True), ("Bram",)),
+    (seer(), None),
+]
+
+
+@pytest.fixture
+def make_kit():
+    kits = []
+
+    def make(name, **kw):
+        kit = build_kit(name, fake=True, players=PLAYERS, lang=kw.pop("lang", "nl"), **kw)
+        kits.append(kit)
+        return kit
+
+    yield make
+    for kit in kits:
+        kit.close()
+
+
+@pytest.mark.parametrize("name, prefer", [
+    ("laptop", None), ("minimal", None), ("minimal", "console"), ("minimal", "keyboard"),
+    ("full", None), ("full", "tokens"), ("full", "console"), ("maneschijn", None),
+])
+def test_bots_answers_read_back_exactly(make_kit, name, prefer):
+    kit = make_kit(name)
+    hands = BotHands(kit, prefer)
+    intended = {}
+    hands.attach(lambda q: intended["answer"])
+    for question, answer in QUESTIONS:
+        intended["answer"] = answer
+        assert kit.input.ask(question) == answer, (question.ask, answer)
+    assert kit.display is None or kit.display.text == []  # cleared after each question
+
+
+def test_kit_bot_table_wraps_any_bot_input(make_kit):
+    class Always:
+        def ask(self, q):
+            return ("Dirk",)
+
+    kit = make_kit("minimal")
+    table = KitBotTable(kit, Always())
+    assert table.ask(seer()) == ("Dirk",)
+
+
+def test_token_of_a_dead_player_is_refused_and_the_question_waits(make_kit):
+    kit = make_kit("minimal")
+    q = Question("pick", "seer", ("Anna",), ("Bram", "Cees"), secret=True)  # Dirk is dead
+    kit.input.on_prompt = lambda q: (kit.present(kit.registry.token_of(4)),
+                                     kit.present(kit.registry.token_of(3)))
+    seen = []
+    show = kit.display.show
+    kit.display.show = lambda text: (seen.append(text), show(text))
+    assert kit.input.ask(q) == ("Cees",)
+    assert any("Dirk kan nu niet gekozen worden." in t for t in seen)
+
+
+def test_unknown_tag_and_token_of_an_empty_seat_are_refused(make_kit):
+    kit = make_kit("minimal")
+    kit.input.on_prompt = lambda q: (kit.present("DEADBEEF"), kit.present(kit.registry.token_of(20)))
+    assert kit.input.ask(seer(timeout_s=5)) is None
+    assert kit.display.text == []
+    texts = [f for f in kit.display.frames]
+    assert len(texts) >= 4  # prompt, two refusals, cleared
+
+
+def test_nothing_in_time_is_none_without_sleeping(make_kit):
+    kit = make_kit("full")
+    start = kit.clock.now()
+    assert kit.input.ask(seer(timeout_s=45)) is None
+    assert kit.clock.now() - start == pytest.approx(45, abs=0.1)
+
+
+def test_presses_before_the_question_do_not_answer_it(make_kit):
+    kit = make_kit("minimal")
+    kit.console.click("yes")
+    q = Question("yes_no", "witch", ("Eva",), secret=True, timeout_s=3)
+    assert kit.input.ask(q) is None
+
+
+def test_a_sleepers_seat_button_is_ignored(make_kit):
+    kit = make_kit("full")
+
+    def act(q):
+        kit.seat("Dirk").click()          # not asked: ignored
+        kit.clock.sleep(0.5)
+        kit.seat("Dirk").hold()
+        kit.clock.sleep(0.5)
+        kit.seat("Anna").click()           # the seer: cursor on Bram
+        kit.clock.sleep(0.5)
+        kit.seat("Anna").hold()            # take Bram
+    kit.input.on_prompt = act
+    assert kit.input.ask(seer()) == ("Bram",)
+
+
+def test_two_werewolves_pressing_together_step_once(make_kit):
+    kit = make_kit("full")
+
+    def act(q):
+        kit.seat("Bram").press()
+        kit.seat("Cees").press()
+        kit.clock.sleep(0.1)
+        kit.seat("Bram").release()
+        kit.seat("Cees").release()        # 0 s after Bram's: one step, not two
+        kit.clock.sleep(0.5)
+        kit.seat("Cees").hold()
+    kit.input.on_prompt = act
+    assert kit.input.ask(wolves()) == ("Anna",)
+
+
+def test_a_bouncing_console_button_steps_once(make_kit):
+    kit = make_kit("minimal")
+
+    def act(q):
+        kit.console.bounce("next")
+        kit.clock.sleep(0.3)
+        kit.console.release("next")
+        kit.clock.sleep(0.3)
+        kit.console.click("yes")
+    kit.input.on_prompt = act
+    assert kit.input.ask(seer()) == ("Bram",)
+
+
+def test_seat_cursor_brightens_the_targets_candle_and_restores_it(make_kit):
+    kit = make_kit("maneschijn")
+    kit.candles.light(PLAYERS)
+    bank = kit.candles._banks["seat:3"]
+    bank.history.clear()
+
+    def act(q):
+        kit.seat("Anna").click()
+        kit.clock.sleep(0.5)
+        kit.seat("Anna").click()
+        kit.seat("Anna").hold()
+    kit.input.on_prompt = act
+    assert kit.input.ask(seer()) == ("Cees",)
+    assert bank.history == [("seat:2", "bright"), ("seat:2", "lit"), ("seat:3", "bright"),
+                            ("seat:3", "lit")]
+    assert set(kit.candles.states.values()) == {"lit"}
+
+
+def test_risky_maneschijn_one_candle_is_the_victim(make_kit):
+    kit = make_kit("maneschijn", risky_candles=True)
+    kit.candles.light(PLAYERS)
+    kit.input.on_prompt = lambda q: kit.seat("Eva").press()
+    assert kit.input.ask(wolves()) == ("Eva",)
+    assert kit.candles.states["Eva"] == "out"
+    kit.candles.sync([p for p in PLAYERS if p != "Eva"])
+    assert kit.candles.states["Eva"] == "out" and kit.candles.states["Anna"] == "lit"
+
+
+def test_risky_maneschijn_two_candles_out_means_no_victim(make_kit):
+    kit = make_kit("maneschijn", risky_candles=True)
+    kit.candles.light(PLAYERS)
+
+    def act(q):
+        kit.seat("Eva").press()
+        kit.clock.sleep(2)
+        kit.seat("Anna").press()
+    kit.input.on_prompt = act
+    assert kit.input.ask(wolves()) == ()
+    kit.candles.sync(PLAYERS)   # dawn: nobody died, every candle burns again
+    assert set(kit.candles.states.values()) == {"lit"}
+
+
+def test_risky_maneschijn_a_werewolfs_own_candle_is_no_victim(make_kit):
+    kit = make_kit("maneschijn", risky_candles=True)
+    kit.input.on_prompt = lambda q: kit.seat("Bram").press()  # Bram is a wolf: not an option
+    assert kit.input.ask(wolves()) == ()
+
+
+def test_expander_that_vanishes_mid_game_is_reported_once_and_tokens_still_work(make_kit):
+    kit = make_kit("full")
+    notices = []
+    kit.on_notice = notices.append
+    hands = BotHands(kit)
+    intended = {}
+    hands.attach(lambda q: intended["a"])
+    intended["a"] = ("Dirk",)
+    assert kit.input.ask(seer()) == ("Dirk",)   # by the seat pods
+    kit.i2c.unplug(0x20)                         # the seat buttons' chip
+    intended["a"] = ("Eva",)
+    assert kit.input.ask(seer()) == ("Eva",)     # now by token: the pods are gone
+    assert kit.input.ask(seer()) == ("Eva",)
+    assert len(notices) == 1 and "knoppen bij de stoelen" in notices[0]
+
+
+def test_keyboard_typos_are_refused_then_a_good_line_answers(make_kit):
+    kit = make_kit("laptop")
+    kit.input.on_prompt = lambda q: [kit.keyboard.type(t) for t in ("Zoe", "Anna", "2")]
+    assert kit.input.ask(seer()) == ("Cees",)   # "Anna" is not an option; 2 = Cees
+    out = kit.screen.getvalue()
+    assert "Niet begrepen: Zoe" in out and "Niet begrepen: Anna" in out
+
+
+def test_missing_devices_are_reported_once(tmp_path):
+    path = tmp_path / "kit.yaml"
+    path.write_text("name: t\nconsole:\n  reader: {type: keyboard, device: /dev/input/nope}\n"
+                    "  display: {type: ssd1306, address: 0x3D}\n")
+    kit = build_kit(str(path), fake=False, players=["A", "B"], registry=None)
+    try:
+        assert set(kit.missing) == {"reader", "display"}
+        lines = kit.report_missing()
+        assert lines == ["Niet gevonden: de kaartlezer en het schermpje. We spelen verder met wat "
+                         "er is; het toetsenbord werkt altijd."]
+        assert kit.report_missing() == []
+        kit.input.on_prompt = lambda q: kit.keyboard.type("B")
+        q = Question("pick", "vote", ("A",), ("B",), timeout_s=1)
+        assert kit.input.ask(q) == ("B",)   # the keyboard remains
+    finally:
+        kit.close()
