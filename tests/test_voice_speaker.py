@@ -340,3 +340,109 @@ def test_every_voice_line_exists_in_every_pack_with_the_same_placeholders():
         for key in keys:
             assert pack.has(key), (lang, key)
             assert pack.placeholders(key) == nl.placeholders(key), (lang, key)
+
+
+def test_close_without_finishing_drops_what_is_queued(tmp_path):
+    out = Recorder()
+    speaker = make_speaker(voices.load("nl"), open_device=lambda rate: out, echo=False,
+                           cache_dir=tmp_path)
+    speaker.pause()
+    speaker.say("Dit wordt nooit gehoord.")
+    speaker.silence(30)
+    speaker.close(finish=False)
+    assert out.chunks == [] and out.closed
+
+
+class FakeSoundDevice:
+    """Stands in for the sounddevice module at the hardware edge."""
+
+    class OutputStream:
+        opened: list = []
+
+        def __init__(self, samplerate, channels, dtype):
+            self.args = (samplerate, channels, dtype)
+            self.blocks = []
+            self.latency = 0.0
+            self.state = "new"
+            FakeSoundDevice.OutputStream.opened.append(self)
+
+        def start(self):
+            self.state = "started"
+
+        def write(self, block):
+            assert block.ndim == 2 and block.shape[1] == 1 and block.dtype == np.int16
+            self.blocks.append(block[:, 0].copy())
+
+        def stop(self):
+            self.state = "stopped"
+
+        def close(self):
+            self.state = "closed"
+
+
+def test_the_sounddevice_output_streams_mono_int16_blocks(tmp_path):
+    from narrator.voice import SoundDeviceOut
+
+    FakeSoundDevice.OutputStream.opened.clear()
+    speaker = make_speaker(voices.load("en"), cache_dir=tmp_path, echo=False,
+                           open_device=lambda rate: SoundDeviceOut(rate, load=lambda: FakeSoundDevice))
+    speaker.say("Dawn.")
+    speaker.cue("dawn")
+    assert speaker.wait_until_done(10)
+    speaker.close()
+    (stream,) = FakeSoundDevice.OutputStream.opened
+    assert stream.args == (RATE, 1, "int16") and stream.state == "closed"
+    played = np.concatenate(stream.blocks)
+    assert np.array_equal(played, np.concatenate([speaker.renderer.audio("Dawn.").samples,
+                                                  cue_samples("dawn")]))
+
+
+ASOUNDRC = """pcm.!default {{
+    type file
+    slave.pcm "null"
+    file "{raw}"
+    format "raw"
+}}
+"""
+
+PLAY_SCRIPT = """
+import sys
+import numpy as np
+import voices
+from narrator.voice import SoundDeviceOut, make_speaker
+reports = []
+speaker = make_speaker(voices.load("nl"), cache_dir=sys.argv[1], echo=False, warn=reports.append)
+assert isinstance(speaker.out, SoundDeviceOut), reports
+speaker.say("De dageraad.")
+speaker.silence(0.2)
+speaker.close()
+line = speaker.renderer.audio("De dageraad.").samples
+np.save(sys.argv[2], line)
+"""
+
+
+def test_real_portaudio_stream_through_an_alsa_file_device(tmp_path):
+    """The real sounddevice backend, end to end: ALSA's `file` plugin is the
+    sound card (a fresh process, since ALSA reads ~/.asoundrc at start-up)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    raw = tmp_path / "card.raw"
+    (tmp_path / ".asoundrc").write_text(ASOUNDRC.format(raw=raw))
+    env = dict(os.environ, HOME=str(tmp_path))
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.run([sys.executable, "-c", PLAY_SCRIPT, str(tmp_path / "cache"),
+                           str(tmp_path / "line.npy")], env=env, capture_output=True, text=True,
+                          timeout=60)
+    if proc.returncode != 0 and "PortAudio" in proc.stderr + proc.stdout:
+        pytest.skip("no PortAudio/ALSA here")
+    assert proc.returncode == 0, proc.stderr
+    line = np.load(tmp_path / "line.npy")
+    played = np.fromfile(raw, dtype="<i2")
+    # Align on the first sound (the line itself may open with a little silence).
+    start = int(np.flatnonzero(played)[0]) - int(np.flatnonzero(line)[0])
+    assert start >= 0
+    assert np.array_equal(played[start:start + len(line)], line)
+    assert len(played) >= start + len(line) + round(0.2 * RATE) - 1

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -69,6 +70,8 @@ class Pyttsx3Tts:
         self._lock = threading.Lock()
         self._dir = Path(tempfile.mkdtemp(prefix="wakkerdam-pyttsx3-"))
         self._names = itertools.count()
+        # Whoever forgets close(): the temp dir still goes at exit.
+        weakref.finalize(self, shutil.rmtree, str(self._dir), True)
 
     def identity(self) -> str:
         return f"{self.name}|{_pyttsx3_version()}|{self.settings.identity()}"

@@ -95,6 +95,7 @@ class Speaker:
         self._pending = 0
         self._prev_end = 0.0
         self._closed = False
+        self._stop_current = False
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         if not fast:
@@ -177,11 +178,14 @@ class Speaker:
     def level_db(self) -> float:
         return self._gain_db
 
-    def close(self) -> None:
-        """Finish what is queued, then release the output and the renderer."""
+    def close(self, *, finish: bool = True) -> None:
+        """Release the output and the renderer: after playing what is queued,
+        or (``finish=False``, e.g. on Ctrl-C) dropping it."""
         if self._closed:
             return
         self._closed = True
+        if not finish:
+            self._drop_queued()
         self.resume()
         if self._thread is not None:
             self._queue.put(None)
@@ -190,6 +194,16 @@ class Speaker:
         self.out.close()
         if self.renderer is not None:
             self.renderer.close()
+
+    def _drop_queued(self) -> None:
+        self._stop_current = True
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None:
+                self._done_one()
 
     def __enter__(self) -> Speaker:
         return self
@@ -242,6 +256,8 @@ class Speaker:
         first = True
         samples = item.samples
         for i in range(0, len(samples), self._chunk):
+            if self._stop_current:
+                break
             if not self.fast:
                 with self._cond:
                     self._cond.wait_for(lambda: not self._paused)
