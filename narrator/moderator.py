@@ -113,11 +113,27 @@ class Moderator:
 
     # -- the loop ------------------------------------------------------------
     def run(self) -> Game:
+        self.speaker.prefetch(self._lines_ahead())
         while True:
             self._narrate_new_events()
             if self.game.request is None:
                 return self.game
             self._handle(self.game.request)
+
+    def _lines_ahead(self) -> list[str]:
+        """Lines known before the game starts (every call of the deck, the
+        night and the day), rendered in the background so they start at once."""
+        from engine.night import NIGHT_ORDER
+
+        keys = ["announce.night_falls", "announce.day_breaks", "announce.no_death",
+                "ask.vote.start", "ask.mayor_election.start", "narration.discussion_warning"]
+        for step in NIGHT_ORDER:
+            if step.role in self.game.state.deck:
+                keys += [f"call.{step.name}.wake", f"call.{step.name}.sleep"]
+        keys.append("call.werewolves.wake_little_girl")
+        lines = [self.pack.line(k) for k in keys]
+        lines += [self.pack.line("ask.vote", name=p) for p in self.game.state.players]
+        return lines
 
     def resume_notice(self) -> None:
         """Say where the game stands after a restart."""
