@@ -256,11 +256,11 @@ class Speaker:
         first = True
         samples = item.samples
         for i in range(0, len(samples), self._chunk):
-            if self._stop_current:
-                break
             if not self.fast:
                 with self._cond:
                     self._cond.wait_for(lambda: not self._paused)
+            if self._stop_current:
+                break
             chunk = samples[i:i + self._chunk]
             if self._gain_db:
                 gain = 10 ** (self._gain_db / 20)
