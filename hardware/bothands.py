@@ -59,7 +59,7 @@ class BotHands:
             return  # the bot lets the question time out
         if kit.risky_candles and q.ask == "werewolves" and kit.candles.available:
             if isinstance(answer, tuple) and answer:
-                kit.seat(answer[0]).press()  # a werewolf puts out the victim's candle
+                kit.seat(answer[0]).click()  # a werewolf puts out the victim's candle
             return
         if q.kind == "yes_no":
             self._yes_no(q, bool(answer))
