@@ -19,6 +19,7 @@ Usage::
 
     python bench/kill_test.py                 # 1000 cuts against `python -m narrator.cli`
     python bench/kill_test.py --quick --json  # 60 cuts, machine-readable
+    python bench/kill_test.py --demo-args "--players 14"
     python bench/kill_test.py --cmd "python my_standin.py" --cuts 50
 
 Prints the number of cuts, resumes and divergences; exits 1 if anything
@@ -118,8 +119,10 @@ def decisions_of(records: list[dict[str, Any]]) -> list[tuple[str, Any]]:
 
 
 class Runner:
-    def __init__(self, cmd: list[str], extra: list[str], workdir: Path, timeout: float) -> None:
+    def __init__(self, cmd: list[str], extra: list[str], workdir: Path, timeout: float,
+                 cuts_per_game: int = 10) -> None:
         self.cmd, self.extra, self.workdir, self.timeout = cmd, extra, workdir, timeout
+        self.cuts_per_game = cuts_per_game
 
     def argv(self, verb: str, journal: Path, seed: int) -> list[str]:
         if verb == "demo":
@@ -154,7 +157,8 @@ class Runner:
         While it runs, ``guard`` watches that the journal is only appended to."""
         size_now = journal.stat().st_size if journal.exists() else 0
         by_time = rng.random() < TIME_CUT_SHARE or size_now >= ref.journal_bytes
-        target_size = rng.randint(size_now + 1, max(size_now + 1, ref.journal_bytes))
+        # Steps of about 1/cuts_per_game of a game: many cuts per game, at any byte.
+        target_size = size_now + rng.randint(1, max(1, 2 * ref.journal_bytes // self.cuts_per_game))
         delay = rng.uniform(0, ref.seconds * 1.2)
         proc, so, se = self.start(argv, out)
         start = time.perf_counter()
@@ -319,7 +323,8 @@ def cut_game(runner: Runner, seed: int, rng: random.Random, tally: Tally, folder
 
 
 def run(cmd: list[str], cuts: int, seed: int, jobs: int, extra: list[str],
-        timeout: float = 120.0, fail_fast: bool = False) -> tuple[Tally, float]:
+        timeout: float = 120.0, fail_fast: bool = False,
+        cuts_per_game: int = 10) -> tuple[Tally, float]:
     tally = Tally()
     start = time.perf_counter()
     next_game = iter(range(10**9))
@@ -330,7 +335,7 @@ def run(cmd: list[str], cuts: int, seed: int, jobs: int, extra: list[str],
 
     def worker() -> None:
         with tempfile.TemporaryDirectory(prefix="kill-test-") as tmp:
-            runner = Runner(cmd, extra, Path(tmp), timeout)
+            runner = Runner(cmd, extra, Path(tmp), timeout, cuts_per_game)
             while want_more():
                 with pick:
                     index = next(next_game)
@@ -355,14 +360,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="the wakkerdam command (default: this Python's narrator.cli)")
     parser.add_argument("--demo-args", default="", help="extra arguments for demo, e.g. '--players 12'")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a run counts as hung")
+    parser.add_argument("--cuts-per-game", type=int, default=10,
+                        help="about how many cuts each game gets (default 10)")
     parser.add_argument("--fail-fast", action="store_true", help="stop cutting at the first problem")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     cuts = args.cuts if args.cuts is not None else (QUICK_CUTS if args.quick else DEFAULT_CUTS)
-    if cuts < 1 or args.jobs < 1:
-        parser.error("--cuts and --jobs must be at least 1")
+    if min(cuts, args.jobs, args.cuts_per_game) < 1:
+        parser.error("--cuts, --jobs and --cuts-per-game must be at least 1")
     tally, seconds = run(shlex.split(args.cmd), cuts, args.seed, args.jobs,
-                         shlex.split(args.demo_args), args.timeout, args.fail_fast)
+                         shlex.split(args.demo_args), args.timeout, args.fail_fast,
+                         args.cuts_per_game)
     result = tally.as_dict(seconds)
     if args.json:
         print(json.dumps(result, indent=2))
