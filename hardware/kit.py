@@ -281,11 +281,19 @@ class Kit:
         return lines
 
     def close(self) -> None:
-        for device in reversed(self._closers):
+        def close_one(device: Any) -> None:
             try:
                 device.close()
             except Exception:  # noqa: BLE001 - closing must not stop closing the rest
                 pass
+
+        # Side by side: each gpiozero Button waits up to 0.1 s for its hold
+        # thread to stop.
+        threads = [threading.Thread(target=close_one, args=(d,)) for d in reversed(self._closers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
         self._closers.clear()
         if self.fake and self.pin_factory is not None:
             self.pin_factory.reset()
