@@ -306,6 +306,7 @@ def test_wav_sink_fills_waiting_time_with_silence_and_paces():
     with tempfile.TemporaryDirectory() as d:
         sink = WavFileSink(Path(d) / "t.wav", pace=True, fill_gaps=True,
                            clock=lambda: now[0], sleep=sleep)
+        now[0] += 60.0                                # setting up: not in the file
         sink.write(np.ones(RATE, np.int16))           # one second of sound, paced
         assert sum(slept) == pytest.approx(1.0)
         now[0] += 2.0                                 # the box waits for an answer

@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import Any, TextIO
 
 
-def _reply_channel():
+def _reply_channel() -> TextIO:
     # Keep the real stdout for replies; send fd 1 (prints, aplay) to /dev/null.
     reply = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -27,7 +28,7 @@ def _reply_channel():
     return reply
 
 
-def _voice_table(engine) -> dict[str, str]:
+def _voice_table(engine: Any) -> dict[str, str]:
     """Every accepted spelling of a voice -> its espeak identifier (gmw/nl)."""
     table: dict[str, str] = {}
     for v in engine.getProperty("voices"):
@@ -37,7 +38,7 @@ def _voice_table(engine) -> dict[str, str]:
     return table
 
 
-def _render(engine, table: dict[str, str], req: dict) -> dict:
+def _render(engine: Any, table: dict[str, str], req: dict[str, Any]) -> dict[str, Any]:
     voice = str(req["voice"])
     base, _, variant = voice.partition("+")
     ident = table.get(base.lower())

@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def complete_lines(pack) -> list[str]:
+def complete_lines(pack: voices.Pack) -> list[str]:
     """The pack's lines that need no parameters (the ones worth rendering ahead)."""
     return [text for key, text in sorted(pack.lines.items())
             if not pack.placeholders(key) and text.strip() and not key.startswith("voice.")]
@@ -57,12 +57,11 @@ def _warm(lang: str, backend: str | None, cache_dir: str | None) -> int:
         with make_speaker(pack, fast=True, backend=backend, echo=False,
                           cache_dir=cache_dir) as speaker:
             speaker.prefetch(lines)
+            path = "-"
             if speaker.renderer is not None:
                 speaker.renderer.settle()
-                path = speaker.renderer.cache.directory
-            else:
-                path = "-"
-        print(pack.line("voice.cli.warmed", lang=code, count=len(lines), path=str(path),
+                path = str(speaker.renderer.cache.directory)
+        print(pack.line("voice.cli.warmed", lang=code, count=len(lines), path=path,
                         seconds=f"{time.perf_counter() - started:.1f}"))
     return 0
 

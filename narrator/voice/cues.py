@@ -71,7 +71,8 @@ def _shot(rate: int) -> np.ndarray:
     t = _times(0.8, rate)
     noise = np.random.default_rng(7).standard_normal(len(t))
     thump = np.sin(2 * np.pi * 70 * t) * np.exp(-t * 12)
-    return 0.6 * noise * np.exp(-t * 18) + thump
+    bang: np.ndarray = 0.6 * noise * np.exp(-t * 18) + thump
+    return bang
 
 
 _MAKERS = {Cue.NIGHT: _night, Cue.DAWN: _dawn, Cue.VOTE: _vote, Cue.SHOT: _shot}
@@ -91,6 +92,6 @@ def cue_samples(cue: Cue | str, rate: int = SAMPLE_RATE) -> np.ndarray:
     wave[:fade_in] *= np.linspace(0.0, 1.0, fade_in)
     wave[-fade_out:] *= np.linspace(1.0, 0.0, fade_out)
     wave = wave / max(1e-9, float(np.max(np.abs(wave)))) * _PEAK
-    samples = np.round(wave).astype(np.int16)
+    samples: np.ndarray = np.round(wave).astype(np.int16)
     samples.setflags(write=False)
     return samples

@@ -79,7 +79,9 @@ class WavFileSink:
         self._wav.setsampwidth(2)
         self._wav.setframerate(sample_rate)
         self.frames = 0
-        self._start = clock()
+        # The timeline starts with the first sound, not when the file is
+        # opened (setting up a laptop game can take minutes).
+        self._start: float | None = None
 
     @property
     def seconds(self) -> float:
@@ -90,6 +92,8 @@ class WavFileSink:
         self.frames += len(samples)
 
     def write(self, samples: np.ndarray) -> None:
+        if self._start is None:
+            self._start = self._clock()
         if self.fill_gaps:
             behind = round((self._clock() - self._start) * self.sample_rate) - self.frames
             if behind > 0:
@@ -163,7 +167,8 @@ class TeeOut:
 def _import_sounddevice() -> ModuleType:
     import sounddevice
 
-    return sounddevice
+    module: ModuleType = sounddevice
+    return module
 
 
 def _first_line(exc: BaseException) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import threading
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -50,14 +51,14 @@ class PiperTts:
             raise BackendUnavailable("piper-tts is not installed (pip install piper-tts)") from None
         self.settings = settings
         self.model_path = resolve_model(settings.piper_model)
-        self._voice = None
+        self._voice: Any = None
         self._lock = threading.Lock()
 
     def identity(self) -> str:
         s = self.settings
         return f"{self.name}|{self.model_path.name}|{s.rate}|{s.volume}"
 
-    def _load(self):
+    def _load(self) -> Any:
         if self._voice is None:
             from piper import PiperVoice
 

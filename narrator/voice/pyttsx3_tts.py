@@ -24,6 +24,7 @@ import threading
 import time
 import weakref
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -92,7 +93,7 @@ class Pyttsx3Tts:
             raise BackendUnavailable(str(reply.get("error", "pyttsx3: worker did not start")))
         return self._proc
 
-    def _read_reply(self, deadline: float) -> dict:
+    def _read_reply(self, deadline: float) -> dict[str, Any]:
         assert self._proc is not None and self._proc.stdout is not None
         fd = self._proc.stdout.fileno()
         with selectors.DefaultSelector() as sel:

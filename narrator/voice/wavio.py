@@ -4,6 +4,7 @@ file from one still being written."""
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -29,7 +30,7 @@ def encode_wav(audio: Audio) -> bytes:
     return header + data
 
 
-def _chunks(data: bytes, where: str):
+def _chunks(data: bytes, where: str) -> Iterator[tuple[bytes, int, int]]:
     if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
         raise BadWav(f"{where}: not a WAV file")
     pos = 12
