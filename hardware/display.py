@@ -16,8 +16,8 @@ from typing import Any
 from hardware.events import HardwareError
 
 WIDTH, HEIGHT = 128, 64
-FONT_SIZE = 12
-LINE_HEIGHT = 13
+FONT_SIZE = 11
+LINE_HEIGHT = 12
 MAX_LINES = HEIGHT // LINE_HEIGHT
 
 
@@ -36,7 +36,7 @@ def layout(text: str, width: int = WIDTH) -> list[str]:
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
-            if font.getlength(trial) <= width - 2 or not line:
+            if font.getbbox(trial)[2] <= width - 2 or not line:
                 line = trial
             else:
                 out.append(line)
