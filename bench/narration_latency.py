@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -32,10 +33,12 @@ import voices  # noqa: E402
 from narrator.voice import (  # noqa: E402
     BACKENDS,
     SAMPLE_RATE,
+    Audio,
     RenderCache,
     Renderer,
     Say,
     Speaker,
+    Synthesizer,
     VoiceError,
     make_backend,
     settings_for,
@@ -79,18 +82,18 @@ NAMES = ["Anna", "Bram", "Cees", "Daan", "Eva", "Fleur", "Gijs", "Hanna", "Ilse"
 class Shared:
     """A backend lent to several speakers: closing a speaker leaves it running."""
 
-    def __init__(self, synth) -> None:
+    def __init__(self, synth: Synthesizer) -> None:
         self.synth = synth
         self.name = synth.name
 
     def identity(self) -> str:
-        return self.synth.identity()
+        return str(self.synth.identity())
 
-    def render(self, say: Say):
+    def render(self, say: Say) -> Audio:
         return self.synth.render(say)
 
 
-def pack_lines(pack, limit: int) -> list[str]:
+def pack_lines(pack: voices.Pack, limit: int) -> list[str]:
     """Distinct spoken lines of the pack, placeholders filled with names or a
     number (a line repeated would be a cache hit and flatter the cold case)."""
     lines: list[str] = []
@@ -121,7 +124,7 @@ def summary(ms: list[float]) -> dict[str, float]:
             "max_ms": round(max(ms), 2), "n": len(ms)}
 
 
-def measure_speaker(pack, synth, lines: list[str], cache_dir: Path, *, prefetch: bool,
+def measure_speaker(pack: voices.Pack, synth: Synthesizer, lines: list[str], cache_dir: Path, *, prefetch: bool,
                     repeats: int = 1) -> list[float]:
     renderer = Renderer(Shared(synth), RenderCache(cache_dir), pack.lang)
     speaker = Speaker(pack, renderer, Recording(), fast=False)
@@ -136,7 +139,7 @@ def measure_speaker(pack, synth, lines: list[str], cache_dir: Path, *, prefetch:
     return [s * 1000 for s in speaker.stats.latencies[-len(lines):]]
 
 
-def bench_backend(name: str, pack, lines: list[str]) -> dict:
+def bench_backend(name: str, pack: voices.Pack, lines: list[str]) -> dict[str, Any]:
     settings = settings_for(pack)
     try:
         synth = make_backend(settings, name)
@@ -197,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{r['backend']:<10} skipped: {r['skipped']}")
             continue
 
-        def pair(s):
+        def pair(s: dict[str, float]) -> str:
             return f"{s['p50_ms']:.1f}/{s['p95_ms']:.1f}"
 
         print(f"{r['backend']:<10} {pair(r['render']):>16} {r['render']['realtime_factor_p50']:>10} "
