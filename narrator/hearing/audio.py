@@ -1,0 +1,73 @@
+"""Small audio helpers: conversion, resampling, levels and noise mixing."""
+
+from __future__ import annotations
+
+import numpy as np
+
+FULL_SCALE = 32768.0
+
+
+def to_int16(audio: np.ndarray) -> np.ndarray:
+    """int16 mono samples from int16 or float ([-1, 1]) audio."""
+    a = np.asarray(audio)
+    if a.ndim > 1:
+        a = a.mean(axis=1)
+    if a.dtype == np.int16:
+        return a
+    if np.issubdtype(a.dtype, np.floating):
+        return np.clip(np.round(a * FULL_SCALE), -32768, 32767).astype(np.int16)
+    return np.clip(a, -32768, 32767).astype(np.int16)
+
+
+def resample(audio: np.ndarray, from_rate: int, to_rate: int) -> np.ndarray:
+    """Band-limited resampling through the spectrum (no aliasing when going
+    down, which plain interpolation would add)."""
+    a = to_int16(audio).astype(np.float64)
+    if from_rate == to_rate or len(a) == 0:
+        return to_int16(audio)
+    n_out = max(1, int(round(len(a) * to_rate / from_rate)))
+    spectrum = np.fft.rfft(a)
+    keep = n_out // 2 + 1
+    if keep <= len(spectrum):
+        spectrum = spectrum[:keep]
+    else:
+        spectrum = np.concatenate([spectrum, np.zeros(keep - len(spectrum), complex)])
+    out = np.fft.irfft(spectrum, n_out) * (n_out / len(a))
+    return np.clip(np.round(out), -32768, 32767).astype(np.int16)
+
+
+def rms(audio: np.ndarray) -> float:
+    a = np.asarray(audio, dtype=np.float64)
+    return float(np.sqrt(np.mean(a * a))) if len(a) else 0.0
+
+
+def dbfs(audio: np.ndarray) -> float:
+    """RMS level in dB relative to full scale (-120 for digital silence)."""
+    level = rms(audio)
+    return 20 * np.log10(level / FULL_SCALE) if level > 0 else -120.0
+
+
+def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
+    """Pink (1/f) noise, float, unit RMS: closer to a room or wind than white."""
+    white = rng.standard_normal(n)
+    spectrum = np.fft.rfft(white)
+    f = np.arange(len(spectrum), dtype=np.float64)
+    f[0] = 1.0
+    noise = np.fft.irfft(spectrum / np.sqrt(f), n)
+    return noise / (np.sqrt(np.mean(noise**2)) or 1.0)
+
+
+def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarray:
+    """``speech`` with ``noise`` added so that speech power / noise power is
+    ``snr_db`` (speech power measured over its loud part, as SNR is quoted)."""
+    s = to_int16(speech).astype(np.float64)
+    n = np.resize(np.asarray(noise, dtype=np.float64), len(s))
+    active = s[np.abs(s) > 0.02 * (np.max(np.abs(s)) or 1)]
+    p_speech = np.mean(active**2) if len(active) else 0.0
+    p_noise = np.mean(n**2) or 1.0
+    gain = np.sqrt(p_speech / (p_noise * 10 ** (snr_db / 10)))
+    return np.clip(np.round(s + gain * n), -32768, 32767).astype(np.int16)
+
+
+def silence(seconds: float, rate: int = 16_000) -> np.ndarray:
+    return np.zeros(int(round(seconds * rate)), dtype=np.int16)

@@ -1,0 +1,188 @@
+"""The dialogue of a spoken vote.
+
+The box calls each voter in turn, hears the answer against a closed grammar,
+repeats it aloud ("Anna stemt op Bram") and listens a moment for a
+correction. Silence or "ja" accepts; "nee" or anything unclear asks again.
+After two failures the voter's seat button (or token) decides, and at the
+time-out the voter abstains. Only public questions are put this way: night
+choices are never asked by voice, since the whole table would hear them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from narrator.interfaces import Answer, Question
+from voices import Pack
+
+from .grammar import NO, YES, Grammar, Meaning, Vocabulary, pick_grammar, yes_no_grammar
+from .listen import Listener, PushToTalk
+from .recognizer import Recognizer
+
+Say = Callable[..., None]          # say(key, **params): the lead's voice renders it
+Fallback = Callable[[Question], Answer]
+Via = Literal["voice", "button", "timeout"]
+
+
+@dataclass(frozen=True)
+class DialogueSettings:
+    answer_timeout_s: float = 8.0    # to start speaking after the question
+    confirm_window_s: float = 2.5    # to say "nee" after the box repeats the answer
+    max_failures: int = 2            # then the seat button
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """One voter's answer: ``choice`` is a player, or None for nobody /
+    abstention; ``via`` says how it was given."""
+
+    voter: str
+    choice: str | None
+    via: Via
+    failures: int = 0
+
+
+@dataclass(frozen=True)
+class YesNo:
+    voter: str
+    answer: bool | None
+    via: Via
+    failures: int = 0
+
+
+def voting_order(seating: Sequence[str], voters: Sequence[str] | set[str],
+                 last_victim: str | None) -> list[str]:
+    """The voters in seat order, starting at the seat left of the last
+    victim (seed 000's habit); from the first seat when there is none.
+    ``seating`` lists every seat, dead players too, going to the left."""
+    allowed = set(voters)
+    start = 0
+    if last_victim is not None and last_victim in seating:
+        start = (seating.index(last_victim) + 1) % len(seating)
+    ring = list(seating[start:]) + list(seating[:start])
+    return [name for name in ring if name in allowed]
+
+
+class VoteDialogue:
+    def __init__(self, *, pack: Pack, recognizer: Recognizer, listener: Listener, say: Say,
+                 seats: Mapping[str, int], fallback: Fallback | None = None,
+                 push_to_talk: Callable[[str], PushToTalk | None] | None = None,
+                 settings: DialogueSettings | None = None) -> None:
+        self.pack = pack
+        self.vocab = Vocabulary(pack)
+        self.recognizer = recognizer
+        self.listener = listener
+        self.say = say
+        self.seats = dict(seats)
+        self.fallback = fallback
+        self.push_to_talk = push_to_talk
+        self.settings = settings or DialogueSettings()
+
+    # -- public -------------------------------------------------------------
+
+    def collect(self, voters: Sequence[str], options: Sequence[str], *, ask: str = "vote",
+                allow_none: bool = True, timeout_s: float = 60.0) -> list[Ballot]:
+        """Every voter's ballot, in the order given (see ``voting_order``).
+        The mayor's ballot is one like the others: the engine counts it twice."""
+        return [self.pick(v, options, ask=ask, allow_none=allow_none, timeout_s=timeout_s)
+                for v in voters]
+
+    def pick(self, voter: str, options: Sequence[str], *, ask: str = "vote",
+             allow_none: bool = True, timeout_s: float = 60.0) -> Ballot:
+        """One player's choice among ``options`` (a vote, the mayor's
+        election, tiebreak or successor)."""
+        grammar = pick_grammar(self.vocab, options, self.seats, allow_none)
+        meaning, failures, used = self._converse(
+            voter, grammar, self._ask_key(ask), {"voter": voter},
+            lambda m: self._confirm_pick(ask, voter, m), timeout_s)
+        if meaning is not None:
+            return Ballot(voter, meaning.player, "voice", failures)
+        question = Question("pick", ask, (voter,), tuple(options), allow_none=allow_none,
+                            prompt=self._ask_key(ask), params={"voter": voter, "name": voter},
+                            timeout_s=max(0.0, timeout_s - used))
+        answer = self._ask_button(voter, question)
+        if answer is None:
+            self.say("speech.abstains", voter=voter)
+            return Ballot(voter, None, "timeout", failures)
+        assert not isinstance(answer, bool)
+        return Ballot(voter, answer[0] if answer else None, "button", failures)
+
+    def yes_no(self, voter: str, *, ask: str = "yes_no", prompt: str = "speech.ask.yes_no",
+               params: Mapping[str, Any] | None = None, timeout_s: float = 60.0) -> YesNo:
+        grammar = yes_no_grammar(self.vocab)
+        meaning, failures, used = self._converse(
+            voter, grammar, prompt, {"voter": voter, **(params or {})},
+            lambda m: ("speech.confirm.yes" if m == YES else "speech.confirm.no", {"voter": voter}),
+            timeout_s)
+        if meaning is not None:
+            return YesNo(voter, meaning == YES, "voice", failures)
+        question = Question("yes_no", ask, (voter,), prompt=prompt,
+                            params={"voter": voter, "name": voter, **(params or {})},
+                            timeout_s=max(0.0, timeout_s - used))
+        answer = self._ask_button(voter, question)
+        if answer is None:
+            return YesNo(voter, None, "timeout", failures)
+        return YesNo(voter, bool(answer), "button", failures)
+
+    # -- the conversation ---------------------------------------------------
+
+    def _converse(self, voter: str, grammar: Grammar, prompt: str, params: dict[str, Any],
+                  confirm: Callable[[Meaning], tuple[str, dict[str, Any]]],
+                  timeout_s: float) -> tuple[Meaning | None, int, float]:
+        """Ask, hear, repeat, hear the correction. Returns the accepted
+        meaning (or None after ``max_failures``), the failures, and the audio
+        time used."""
+        s = self.settings
+        failures = 0
+        used = 0.0
+        ptt = self.push_to_talk(voter) if self.push_to_talk else None
+        self.say(prompt, **params)
+        while failures < s.max_failures and used < timeout_s:
+            heard = self.listener.listen(min(s.answer_timeout_s, timeout_s - used), ptt)
+            used += heard.detected_s if heard else min(s.answer_timeout_s, timeout_s - used)
+            meaning = self._understand(heard.audio, grammar) if heard else None
+            if meaning is None:
+                failures += 1
+                if failures < s.max_failures:
+                    self.say("speech.not_understood" if heard else "speech.heard_nothing",
+                             voter=voter)
+                continue
+            key, confirm_params = confirm(meaning)
+            self.say(key, **confirm_params)
+            reply = self.listener.listen(s.confirm_window_s, ptt)
+            used += reply.detected_s if reply else s.confirm_window_s
+            if reply is None:
+                return meaning, failures, used     # no objection within the window
+            verdict = self._understand(reply.audio, yes_no_grammar(self.vocab))
+            if verdict == YES:
+                return meaning, failures, used
+            # "nee", or something unclear: never keep an answer that may be wrong
+            failures += 1
+            if failures < s.max_failures:
+                self.say("speech.again" if verdict == NO else "speech.not_understood", voter=voter)
+        return None, failures, used
+
+    def _understand(self, audio, grammar: Grammar) -> Meaning | None:
+        heard = self.recognizer.recognize(audio, grammar)
+        if not heard.text or heard.confidence < self.recognizer.threshold:
+            return None
+        return grammar.meaning(heard.text)
+
+    def _confirm_pick(self, ask: str, voter: str, meaning: Meaning) -> tuple[str, dict[str, Any]]:
+        if meaning.player is None:
+            return "speech.confirm.none", {"voter": voter}
+        key = f"speech.confirm.{ask}"
+        return (key if self.pack.has(key) else "speech.confirm.pick",
+                {"voter": voter, "target": meaning.player})
+
+    def _ask_key(self, ask: str) -> str:
+        key = f"speech.ask.{ask}"
+        return key if self.pack.has(key) else "speech.ask.pick"
+
+    def _ask_button(self, voter: str, question: Question) -> Answer:
+        if self.fallback is None or question.timeout_s <= 0:
+            return None
+        self.say("speech.use_button", voter=voter)
+        return self.fallback(question)

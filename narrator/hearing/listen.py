@@ -1,0 +1,125 @@
+"""Listening for one answer: end-pointing or push-to-talk, and the level check.
+
+Time is counted in audio read from the microphone, so a time-out means the
+same with the real device and with the fake one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from hardware.microphone import Microphone
+
+from .audio import dbfs
+from .vad import Endpointer, VadSettings, frame_level_db
+
+#: "the speaker holds their seat button": a callable that says whether it is
+#: held now, or an Event that is set while it is held.
+PushToTalk = Callable[[], bool] | threading.Event
+
+
+@dataclass(frozen=True)
+class Utterance:
+    audio: np.ndarray        # int16 at the microphone's rate
+    started_s: float         # audio clock at the start of the listen
+    speech_end_s: float      # audio clock when the speaker fell silent
+    detected_s: float        # audio clock when the end was detected
+
+
+@dataclass(frozen=True)
+class LevelReport:
+    noise_dbfs: float
+    peak_dbfs: float
+    ok: bool
+    #: a speech.level.* key: ok, silent (a dead or muted microphone), noisy
+    key: str
+
+
+def _held(ptt: PushToTalk) -> bool:
+    return ptt.is_set() if isinstance(ptt, threading.Event) else bool(ptt())
+
+
+class Listener:
+    def __init__(self, mic: Microphone, settings: VadSettings | None = None) -> None:
+        self.mic = mic
+        self.settings = settings or VadSettings()
+        self.rate = mic.sample_rate
+        self.frame = self.settings.frame_len(self.rate)
+        self.floor_db: float | None = None
+
+    def listen(self, timeout_s: float, ptt: PushToTalk | None = None) -> Utterance | None:
+        """The next utterance, or None when nobody spoke within ``timeout_s``
+        (with push-to-talk: nobody pressed and spoke in that time)."""
+        self.mic.start()
+        try:
+            if ptt is not None:
+                return self._listen_ptt(timeout_s, ptt)
+            return self._listen_vad(timeout_s)
+        finally:
+            self.mic.stop()
+
+    def _listen_vad(self, timeout_s: float) -> Utterance | None:
+        ep = Endpointer(self.settings, self.rate, self.floor_db)
+        limit = int(timeout_s * 1000 / self.settings.frame_ms)
+        hard_limit = limit + int(self.settings.max_speech_s * 1000 / self.settings.frame_ms) + 50
+        n = 0
+        while n < hard_limit:
+            event = ep.feed(self.mic.read(self.frame))
+            n += 1
+            if event == "end":
+                break
+            if not ep.in_speech and n >= limit:
+                self.floor_db = ep.floor_db
+                return None
+        self.floor_db = ep.floor_db
+        if not ep.done:
+            return None
+        sec = self.settings.frame_ms / 1000
+        end_frame = ep.speech_end_frame if ep.speech_end_frame is not None else n
+        return Utterance(ep.utterance(), 0.0, end_frame * sec, n * sec)
+
+    def _listen_ptt(self, timeout_s: float, ptt: PushToTalk) -> Utterance | None:
+        limit = int(timeout_s * 1000 / self.settings.frame_ms)
+        max_frames = int(self.settings.max_speech_s * 1000 / self.settings.frame_ms)
+        frames: list[np.ndarray] = []
+        n = 0
+        while n < limit and not _held(ptt):
+            self.mic.read(self.frame)
+            n += 1
+        while _held(ptt) and len(frames) < max_frames:
+            frames.append(self.mic.read(self.frame))
+            n += 1
+        if not frames:
+            return None
+        audio = np.concatenate(frames)
+        # a press without a voice is no answer
+        levels = [frame_level_db(f) for f in frames]
+        if max(levels) < self.settings.min_speech_dbfs:
+            return None
+        sec = self.settings.frame_ms / 1000
+        return Utterance(audio, 0.0, n * sec, n * sec)
+
+    def level_check(self, seconds: float = 1.5) -> LevelReport:
+        """Listen to the room for ``seconds`` at start-up: a dead microphone
+        and a room too loud for end-pointing (advise push-to-talk) are
+        reported; the noise floor found seeds the detector."""
+        self.mic.start()
+        try:
+            frames = [self.mic.read(self.frame)
+                      for _ in range(max(1, int(seconds * 1000 / self.settings.frame_ms)))]
+        finally:
+            self.mic.stop()
+        audio = np.concatenate(frames)
+        levels = sorted(frame_level_db(f) for f in frames)
+        floor = levels[len(levels) // 5]   # the quieter part of the room
+        peak = float(20 * np.log10(max(1, int(np.max(np.abs(audio.astype(np.int32))))) / 32768))
+        self.floor_db = floor
+        if dbfs(audio) <= -100:
+            return LevelReport(floor, peak, False, "speech.level.silent")
+        if floor > -35.0:
+            return LevelReport(floor, peak, False, "speech.level.noisy")
+        return LevelReport(floor, peak, True, "speech.level.ok")

@@ -1,0 +1,50 @@
+"""The recognizer interface and what it returns (wyoming-style messages)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from .grammar import Grammar
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What a recognizer made of an utterance: ``text`` is "" when it heard
+    nothing; ``confidence`` is the lowest word confidence (0..1)."""
+
+    text: str
+    confidence: float
+    words: tuple[Word, ...] = field(default=())
+
+
+NOTHING = Heard("", 0.0)
+
+
+class Recognizer(Protocol):
+    name: str
+    sample_rate: int
+    #: below this confidence an answer counts as not understood
+    threshold: float
+
+    def can_say(self, word: str) -> bool:
+        """Whether ``word`` is in the model's lexicon."""
+        ...
+
+    def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
+        """Decode int16 mono ``audio`` at ``sample_rate`` against ``grammar``."""
+        ...
+
+
+def heard_from_words(words: list[Word]) -> Heard:
+    if not words:
+        return NOTHING
+    return Heard(" ".join(w.text for w in words), min(w.confidence for w in words), tuple(words))

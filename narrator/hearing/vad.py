@@ -1,0 +1,103 @@
+"""Voice activity detection and end-pointing on 30 ms frames.
+
+An energy detector with an adaptive noise floor: a frame is speech when it is
+``start_db`` above the floor. Energy is measured after a pre-emphasis filter,
+which lowers the low rumble of wind and traffic against speech. Speech starts
+after ``start_ms`` of speech frames and ends after ``end_silence_ms`` of
+quiet; a little audio before the start is kept so the first sound is whole.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class VadSettings:
+    frame_ms: int = 30
+    start_ms: int = 90            # this much speech in a row starts an utterance
+    end_silence_ms: int = 600     # this much quiet after speech ends it
+    preroll_ms: int = 300         # kept from before the start
+    max_speech_s: float = 6.0     # a stuck noise cannot hold the floor longer
+    start_db: float = 10.0        # above the noise floor: speech
+    stop_db: float = 6.0          # below floor + this: quiet (hysteresis)
+    min_speech_dbfs: float = -55.0  # never call quieter sounds speech
+
+    def frame_len(self, rate: int) -> int:
+        return rate * self.frame_ms // 1000
+
+
+def frame_level_db(frame: np.ndarray) -> float:
+    """Level of one frame in dBFS after pre-emphasis."""
+    x = frame.astype(np.float64)
+    if len(x) < 2:
+        return -120.0
+    emphasised = x[1:] - 0.95 * x[:-1]
+    power = float(np.mean(emphasised * emphasised))
+    return 10 * np.log10(power / 32768.0**2) if power > 0 else -120.0
+
+
+class Endpointer:
+    """Feed frames in order; ``feed`` returns "start" when speech begins and
+    "end" when it has ended (then ``utterance()`` holds the audio)."""
+
+    def __init__(self, settings: VadSettings, rate: int = 16_000, floor_db: float | None = None):
+        self.s = settings
+        self.rate = rate
+        self.floor_db = -70.0 if floor_db is None else floor_db
+        self._pre: deque[np.ndarray] = deque(maxlen=max(1, settings.preroll_ms // settings.frame_ms))
+        self._speech: list[np.ndarray] = []
+        self._run = 0
+        self._quiet = 0
+        self.in_speech = False
+        self.done = False
+        self.frames_seen = 0
+        self.speech_end_frame: int | None = None
+
+    def _threshold(self, db: float) -> float:
+        return max(self.floor_db + db, self.s.min_speech_dbfs)
+
+    def feed(self, frame: np.ndarray) -> str | None:
+        if self.done:
+            return None
+        self.frames_seen += 1
+        level = frame_level_db(frame)
+        if not self.in_speech:
+            self._pre.append(frame)
+            if level > self._threshold(self.s.start_db):
+                self._run += 1
+                if self._run * self.s.frame_ms >= self.s.start_ms:
+                    self.in_speech = True
+                    self._speech = list(self._pre)
+                    self._quiet = 0
+                    return "start"
+            else:
+                self._run = 0
+                self._track_floor(level)
+            return None
+        self._speech.append(frame)
+        if level < self._threshold(self.s.stop_db):
+            self._quiet += 1
+        else:
+            self._quiet = 0
+        speech_ms = len(self._speech) * self.s.frame_ms
+        if self._quiet * self.s.frame_ms >= self.s.end_silence_ms or speech_ms >= self.s.max_speech_s * 1000:
+            self.done = True
+            self.speech_end_frame = self.frames_seen - self._quiet
+            return "end"
+        return None
+
+    def _track_floor(self, level: float) -> None:
+        # fall fast to quieter frames, rise slowly: a voice does not lift the floor
+        if level < self.floor_db:
+            self.floor_db = 0.7 * self.floor_db + 0.3 * level
+        else:
+            self.floor_db = 0.98 * self.floor_db + 0.02 * level
+
+    def utterance(self) -> np.ndarray:
+        if not self._speech:
+            return np.zeros(0, dtype=np.int16)
+        return np.concatenate(self._speech)

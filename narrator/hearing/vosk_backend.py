@@ -1,0 +1,111 @@
+"""The vosk (Kaldi) backend: a grammar recognizer with word confidences.
+
+Kaldi adds random dither to the signal by default, so the same audio can
+decode differently run to run. ``repeatable_copy`` makes a copy of a model
+whose ``conf/mfcc.conf`` turns dither off; the large files are linked, not
+copied, and the original (perhaps in site-packages) is never touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import threading
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from .grammar import Grammar
+from .recognizer import Heard, Word, heard_from_words
+
+
+class ModelError(RuntimeError):
+    """A model that is missing or cannot be loaded (one line)."""
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "wakkerdam"
+
+
+def repeatable_copy(model: Path, where: Path | None = None) -> Path:
+    """A copy of ``model`` with ``--dither=0``, made once per model."""
+    model = Path(model).resolve()
+    conf = model / "conf" / "mfcc.conf"
+    if not conf.is_file():
+        raise ModelError(f"{model} is not a vosk model (no conf/mfcc.conf)")
+    key = hashlib.sha256(f"{model}|{conf.stat().st_mtime_ns}".encode()).hexdigest()[:16]
+    root = (where or cache_dir() / "vosk") / f"{model.name}-{key}"
+    if (root / "conf" / "mfcc.conf").is_file():
+        return root
+    root.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=root.parent))
+    try:
+        for entry in model.iterdir():
+            if entry.name == "conf":
+                shutil.copytree(entry, tmp / "conf")
+            else:
+                (tmp / entry.name).symlink_to(entry)
+        lines = [ln for ln in (tmp / "conf" / "mfcc.conf").read_text().splitlines()
+                 if not ln.strip().startswith("--dither")]
+        (tmp / "conf" / "mfcc.conf").write_text("\n".join(lines + ["--dither=0"]) + "\n")
+        try:
+            tmp.rename(root)
+        except OSError:   # another process made it first
+            shutil.rmtree(tmp, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return root
+
+
+@cache
+def load_model(path: str):
+    """Load a model once per process (it takes seconds and hundreds of MB)."""
+    try:
+        import vosk
+    except ImportError:
+        raise ModelError("vosk is not installed (pip install vosk)") from None
+    vosk.SetLogLevel(-2)   # its warnings would go to the console in the middle of a game
+    try:
+        return vosk.Model(path)
+    except Exception as exc:  # vosk raises a bare Exception on a bad model
+        raise ModelError(f"cannot load the vosk model in {path}: {exc}") from None
+
+
+class VoskRecognizer:
+    name = "vosk"
+
+    def __init__(self, model_path: str | Path, threshold: float = 0.75,
+                 sample_rate: int = 16_000, repeatable: bool = True) -> None:
+        path = repeatable_copy(Path(model_path)) if repeatable else Path(model_path)
+        self.model = load_model(str(path))
+        self.threshold = threshold
+        self.sample_rate = sample_rate
+        self._lock = threading.Lock()
+        self._unk = self.model.find_word("[unk]") >= 0
+
+    def can_say(self, word: str) -> bool:
+        return self.model.find_word(word) >= 0
+
+    def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
+        from vosk import KaldiRecognizer
+
+        phrases = sorted(grammar.keep_only(w for w in grammar.words if self.can_say(w)).phrases)
+        if not phrases:
+            return Heard("", 0.0)
+        if self._unk:   # lets speech outside the grammar land somewhere harmless
+            phrases.append("[unk]")
+        with self._lock:
+            rec = KaldiRecognizer(self.model, self.sample_rate, json.dumps(phrases, ensure_ascii=False))
+            rec.SetWords(True)
+            rec.AcceptWaveform(np.asarray(audio, dtype=np.int16).tobytes())
+            result = json.loads(rec.FinalResult())
+        words = [Word(w["word"], float(w.get("conf", 0.0))) for w in result.get("result", [])]
+        if any(w.text == "[unk]" for w in words):
+            return Heard("", 0.0, tuple(words))
+        return heard_from_words(words)
