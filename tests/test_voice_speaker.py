@@ -334,7 +334,8 @@ def test_an_unwritable_wav_path_is_one_clear_error(tmp_path):
 def test_every_voice_line_exists_in_every_pack_with_the_same_placeholders():
     used = {f"voice.cue.{c.value}" for c in Cue} | {
         "voice.no_sound_device", "voice.device_lost", "voice.backend_unavailable",
-        "voice.no_speech", "voice.render_failed", "voice.cache_unwritable", "voice.cli.warmed"}
+        "voice.no_speech", "voice.render_failed", "voice.cache_unwritable", "voice.cli.warmed",
+        "voice.stalled"}
     nl = voices.load("nl")
     assert {k for k in nl.lines if k.startswith("voice.")} == used
     for lang in voices.LANGUAGES:
@@ -448,3 +449,42 @@ def test_real_portaudio_stream_through_an_alsa_file_device(tmp_path):
     assert start >= 0
     assert np.array_equal(played[start:start + len(line)], line)
     assert len(played) >= start + len(line) + round(0.2 * RATE) - 1
+
+
+def test_a_hanging_sound_card_does_not_hang_the_game(tmp_path, monkeypatch):
+    import narrator.voice.speaker as speaker_module
+
+    monkeypatch.setattr(speaker_module, "STALL_S", 0.2)
+    release = threading.Event()
+
+    class Hangs(Recorder):
+        def write(self, samples):
+            release.wait(30)  # a device that stops taking sound
+            super().write(samples)
+
+    out = Hangs()
+    reports = []
+    speaker = make_speaker(voices.load("en"), open_device=lambda rate: out, echo=False,
+                           cache_dir=tmp_path, warn=reports.append)
+    speaker.say("Is anybody there?")
+    assert speaker.wait_until_done() is False
+    assert reports == ["The sound is not responding; the box carries on, the text is on the screen."]
+    release.set()
+    assert speaker.wait_until_done(10)
+    speaker.close()
+
+
+def test_a_long_line_is_not_taken_for_a_stall(tmp_path, monkeypatch):
+    import narrator.voice.speaker as speaker_module
+
+    monkeypatch.setattr(speaker_module, "STALL_S", 0.2)
+    reports = []
+    # A paced output: 1 s of sound takes 1 s, far longer than the stall time,
+    # but every 50 ms chunk is progress.
+    speaker = make_speaker(voices.load("en"), wav_path=tmp_path / "w.wav", cache_dir=tmp_path,
+                           warn=reports.append, echo=False,
+                           open_device=lambda rate: WavFileSink(tmp_path / "dev.wav", pace=True))
+    speaker.silence(1.0)
+    assert speaker.wait_until_done() is True
+    speaker.close()
+    assert reports == []

@@ -28,6 +28,8 @@ CHUNK_S = 0.05
 GAIN_STEP_DB = 3.0
 GAIN_MIN_DB = -24.0
 GAIN_MAX_DB = 12.0
+#: wait_until_done() gives up when the output takes nothing for this long.
+STALL_S = 10.0
 
 
 @dataclass
@@ -93,6 +95,7 @@ class Speaker:
         self._paused = False
         self._cond = threading.Condition()
         self._pending = 0
+        self._progress = 0          # chunks written so far (the stall watchdog)
         self._prev_end = 0.0
         self._closed = False
         self._stop_current = False
@@ -144,12 +147,28 @@ class Speaker:
             self.say(self._last_text)
 
     def wait_until_done(self, timeout: float | None = None) -> bool:
-        """Block until everything queued has been heard; False on time-out."""
+        """Block until everything queued has been heard; False on time-out.
+
+        Never forever: without a ``timeout`` it still gives up (reported once)
+        when the output has taken no sound for ``STALL_S`` seconds while not
+        paused — a sound card that hangs must not hang the game.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._cond:
-            done = self._cond.wait_for(lambda: self._pending == 0, timeout)
-        if done:
-            self._drain()
-        return done
+            while self._pending:
+                progress = self._progress
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                step = STALL_S if left is None else min(left, STALL_S)
+                self._cond.wait_for(
+                    lambda seen=progress: self._pending == 0 or self._progress != seen, step)
+                if (timeout is None and self._pending and self._progress == progress
+                        and not self._paused):
+                    self.reporter.once("voice.stalled")
+                    return False
+        self._drain()
+        return True
 
     def pause(self) -> None:
         with self._cond:
@@ -269,6 +288,9 @@ class Speaker:
                 self.stats.latencies.append(self._clock() - start)
             first = False
             self._write(chunk)
+            with self._cond:
+                self._progress += 1
+                self._cond.notify_all()
         self._prev_end = self._clock()
 
     def _write(self, chunk: np.ndarray) -> None:
