@@ -115,7 +115,7 @@ class Session:
     def start(self) -> None:
         if self.kit.display_ok():
             self.kit.say_on_screen(self.prompt_text())
-        else:
+        elif self.kit.terminal_ok():
             self._terminal_prompt()
 
     def _terminal_prompt(self) -> None:
@@ -294,10 +294,7 @@ class Session:
         return None
 
     def _typed_error(self, text: str) -> None:
-        line = self.pack.line("hardware.input.not_understood", text=text)
-        if self.kit.display_ok():
-            self.kit.say_on_screen(line)
-        print(line, file=self.kit.screen, flush=True)
+        self.kit.say_on_screen(self.pack.line("hardware.input.not_understood", text=text))
 
     def finish(self) -> None:
         self.kit.candles.cursor(None)

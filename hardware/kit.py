@@ -227,6 +227,12 @@ class Kit:
             if uid is not None:
                 self.events.tag(uid)
 
+    def terminal_ok(self) -> bool:
+        """May secret lines go to the terminal? Only where a person looks at
+        it (the laptop): never into a service's log."""
+        isatty = getattr(self.screen, "isatty", lambda: False)
+        return self.fake or bool(isatty())
+
     def say_on_screen(self, text: str) -> None:
         """A line for whoever is at the console: the display, else the terminal."""
         if self.display_ok():
@@ -234,7 +240,8 @@ class Kit:
             self.display.show(text)
             if self.display_ok():
                 return
-        print(text, file=self.screen, flush=True)
+        if self.terminal_ok():
+            print(text, file=self.screen, flush=True)
 
     def clear_screen(self) -> None:
         if self.display_ok():

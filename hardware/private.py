@@ -74,6 +74,11 @@ class KitPrivate:
             self._wait_ack(seats)
             kit.clear_screen()
             return
+        if not kit.terminal_ok():
+            # No display and no one at a terminal (a service whose display
+            # died): the line cannot be given privately, and must not go to
+            # the log. The player gets nothing rather than everyone.
+            return
         # The laptop (or a display that died): pass it round.
         for seat in seats:
             print(kit.pack.line("hardware.private.pass_to", name=seat), file=kit.screen, flush=True)

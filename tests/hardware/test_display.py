@@ -83,3 +83,11 @@ def test_a_display_that_vanishes_is_lost_not_raised():
     serial.fail = True
     d.show("hallo")
     assert d.lost and not d.check()
+
+
+@pytest.mark.pi
+def test_real_oled_on_the_pi(pi_only):
+    d = ssd1306_display()
+    d.show("Wakkerdam: zelftest")
+    d.clear()
+    assert d.check()

@@ -108,3 +108,14 @@ def test_mcp_motor_chip_that_vanishes_is_lost(factory):
     bus.unplug(0x21)
     m.play({"a": YOU})
     assert m.lost and not m.check()
+
+
+@pytest.mark.pi
+def test_real_candle_and_motor_on_the_pi(pi_only):
+    from hardware.events import RealClock
+
+    c = GpioCandles({"a": 12})
+    c.set("a", "lit")
+    c.set("a", "out")
+    GpioMotors({"a": 20}, RealClock()).play({"a": YOU})
+    c.close()

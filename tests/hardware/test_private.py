@@ -87,3 +87,20 @@ def test_tap_without_pods_is_a_round_past_every_seat(kit):
     you = [s for s, t in seen if t.startswith("Jij bent het")]
     assert you == [("Cees",)]
     assert sum(t.startswith("Niets voor jou") for _, t in seen) == 3
+
+
+def test_no_secret_reaches_a_log_when_no_one_looks_at_the_screen():
+    import io
+
+    from narrator.interfaces import Question
+
+    log = io.StringIO()  # a service's stdout: the journal, not a person
+    kit = build_kit("laptop", fake=False, players=PLAYERS, screen=log, registry=None)
+    try:
+        kit.private.show(("Anna",), "private.seer_sees", {"name": "Dirk", "role": "de weerwolf"})
+        q = Question("yes_no", "witch", ("Eva",), secret=True, prompt="prompt.witch_save",
+                     params={"name": "Dirk"}, timeout_s=0)
+        assert kit.input.ask(q) is None
+        assert "Dirk" not in log.getvalue()
+    finally:
+        kit.close()
