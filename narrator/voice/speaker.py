@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -161,14 +162,16 @@ class Speaker:
                 if left is not None and left <= 0:
                     return False
                 step = STALL_S if left is None else min(left, STALL_S)
-                self._cond.wait_for(
-                    lambda seen=progress: self._pending == 0 or self._progress != seen, step)
+                self._cond.wait_for(partial(self._moved_since, progress), step)
                 if (timeout is None and self._pending and self._progress == progress
                         and not self._paused):
                     self.reporter.once("voice.stalled")
                     return False
         self._drain()
         return True
+
+    def _moved_since(self, progress: int) -> bool:
+        return self._pending == 0 or self._progress != progress
 
     def pause(self) -> None:
         with self._cond:
