@@ -163,10 +163,12 @@ class Kit:
         self.candles = Candles(self, candle_banks)
         self.keyboard = Keyboard(self.events, read_stdin=not fake)
         from hardware.asking import KitInput
+        from hardware.controls import KitControls
         from hardware.private import KitPrivate
 
         self.input = KitInput(self)
         self.private = KitPrivate(self)
+        self.controls = KitControls(self)
 
     # -- seats ---------------------------------------------------------------
     def seat_of(self, player: str) -> str | None:
