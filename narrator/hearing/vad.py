@@ -25,6 +25,8 @@ class VadSettings:
     start_db: float = 10.0        # above the noise floor: speech
     stop_db: float = 6.0          # below floor + this: quiet (hysteresis)
     min_speech_dbfs: float = -55.0  # never call quieter sounds speech
+    calibrate_frames: int = 6     # measure the room first when no floor is known
+    floor_frames: int = 50        # the noise floor follows the last 1.5 s of quiet
 
     def frame_len(self, rate: int) -> int:
         return rate * self.frame_ms // 1000
@@ -47,7 +49,12 @@ class Endpointer:
     def __init__(self, settings: VadSettings, rate: int = 16_000, floor_db: float | None = None):
         self.s = settings
         self.rate = rate
+        # without a floor from an earlier listen, the first frames measure it
+        self._calibrating = 0 if floor_db is not None else settings.calibrate_frames
         self.floor_db = -70.0 if floor_db is None else floor_db
+        self._recent: deque[float] = deque(maxlen=settings.floor_frames)
+        if floor_db is not None:
+            self._recent.append(floor_db)
         self._pre: deque[np.ndarray] = deque(maxlen=max(1, settings.preroll_ms // settings.frame_ms))
         self._speech: list[np.ndarray] = []
         self._run = 0
@@ -65,6 +72,11 @@ class Endpointer:
             return None
         self.frames_seen += 1
         level = frame_level_db(frame)
+        if self._calibrating:
+            self._calibrating -= 1
+            self._pre.append(frame)
+            self._track_floor(level)
+            return None
         if not self.in_speech:
             self._pre.append(frame)
             if level > self._threshold(self.s.start_db):
@@ -91,11 +103,11 @@ class Endpointer:
         return None
 
     def _track_floor(self, level: float) -> None:
-        # fall fast to quieter frames, rise slowly: a voice does not lift the floor
-        if level < self.floor_db:
-            self.floor_db = 0.7 * self.floor_db + 0.3 * level
-        else:
-            self.floor_db = 0.98 * self.floor_db + 0.02 * level
+        # a low percentile of the recent quiet: the start of a voice, which
+        # is not yet called speech, does not lift the floor
+        self._recent.append(level)
+        ordered = sorted(self._recent)
+        self.floor_db = ordered[len(ordered) // 4]
 
     def utterance(self) -> np.ndarray:
         if not self._speech:

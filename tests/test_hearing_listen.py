@@ -1,0 +1,121 @@
+"""Listening: end-pointing on real synthesised speech through the fake
+microphone, push-to-talk, the level check, and no sound card."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from hardware.microphone import FakeMicrophone, MicrophoneUnavailable, SoundDeviceMicrophone
+from narrator.hearing.audio import mix_at_snr, pink_noise, resample, silence
+from narrator.hearing.listen import Listener
+from narrator.hearing.synth import espeak
+from narrator.hearing.vad import VadSettings
+
+
+@pytest.fixture(scope="module")
+def word():
+    return espeak("seven", "en-us")
+
+
+def test_an_utterance_is_cut_out_of_silence(word):
+    mic = FakeMicrophone()
+    mic.play(np.concatenate([silence(1.0), word, silence(2.0)]))
+    heard = Listener(mic).listen(timeout_s=5)
+    assert heard is not None
+    speech_s = len(word) / 16000
+    # whole word, a little pre-roll, the end found within the end-silence setting
+    assert speech_s <= len(heard.audio) / 16000 <= speech_s + 0.3 + 0.6 + 0.1
+    voiced_s = 0.51   # espeak-ng pads the word with a third of a second of silence
+    assert 1.0 + voiced_s - 0.1 <= heard.speech_end_s <= 1.0 + voiced_s + 0.1
+    assert heard.detected_s - heard.speech_end_s == pytest.approx(0.6, abs=0.05)
+    assert not mic.listening    # stopped while the box speaks: no echo
+
+
+def test_silence_times_out_with_nothing():
+    mic = FakeMicrophone()
+    assert Listener(mic).listen(timeout_s=2) is None
+    assert mic.position == pytest.approx(2 * 16000, abs=480)
+
+
+def test_steady_noise_alone_is_not_speech():
+    rng = np.random.default_rng(1)
+    bed = (pink_noise(16000 * 4, rng) * 800).astype(np.int16)
+    mic = FakeMicrophone(noise=bed)
+    assert Listener(mic).listen(timeout_s=3) is None
+
+
+def test_speech_in_noise_is_found(word):
+    rng = np.random.default_rng(2)
+    noisy = mix_at_snr(np.concatenate([silence(1.5), word, silence(1.5)]),
+                       pink_noise(16000 * 5, rng), 10)
+    mic = FakeMicrophone()
+    mic.play(noisy)
+    heard = Listener(mic).listen(timeout_s=4)
+    assert heard is not None
+    assert 1.5 <= heard.speech_end_s <= 1.5 + len(word) / 16000 + 0.35
+
+
+def test_endless_noise_is_cut_at_the_longest_answer():
+    mic = FakeMicrophone()
+    rng = np.random.default_rng(3)
+    # a gust that starts after the room was measured and never stops
+    mic.play(np.concatenate([silence(0.5), (rng.standard_normal(16000 * 20) * 3000).astype(np.int16)]))
+    heard = Listener(mic, VadSettings(max_speech_s=3)).listen(timeout_s=2)
+    assert heard is not None and len(heard.audio) / 16000 <= 3.4
+
+
+def test_push_to_talk_records_while_held(word):
+    mic = FakeMicrophone()
+    mic.play(np.concatenate([silence(0.5), word, silence(3.0)]))
+    # held from 0.3 s to 0.5 s after the word: a callable reading the audio clock
+    end = (0.5 + len(word) / 16000 + 0.5) * 16000
+    heard = Listener(mic).listen(timeout_s=5, ptt=lambda: 0.3 * 16000 <= mic.position < end)
+    assert heard is not None
+    assert len(heard.audio) / 16000 == pytest.approx((end - 0.3 * 16000) / 16000, abs=0.05)
+
+
+def test_push_to_talk_without_a_press_or_a_voice_gives_nothing():
+    mic = FakeMicrophone()
+    assert Listener(mic).listen(timeout_s=1, ptt=threading.Event()) is None
+    held = threading.Event()
+    held.set()
+    quiet = Listener(mic, VadSettings(max_speech_s=1))
+    assert quiet.listen(timeout_s=1, ptt=held) is None
+
+
+def test_level_check():
+    assert Listener(FakeMicrophone()).level_check(1.0).key == "speech.level.silent"
+    rng = np.random.default_rng(4)
+    room = (pink_noise(16000 * 2, rng) * 60).astype(np.int16)
+    report = Listener(FakeMicrophone(noise=room)).level_check(1.0)
+    assert report.ok and report.key == "speech.level.ok"
+    loud = (pink_noise(16000 * 2, rng) * 8000).astype(np.int16)
+    report = Listener(FakeMicrophone(noise=loud)).level_check(1.0)
+    assert not report.ok and report.key == "speech.level.noisy"
+
+
+def test_no_sound_card_is_one_clear_line():
+    sd = pytest.importorskip("sounddevice")
+    try:
+        sd.query_devices(kind="input")
+        pytest.skip("this machine has an input device")
+    except (sd.PortAudioError, ValueError):
+        pass
+    with pytest.raises(MicrophoneUnavailable) as err:
+        SoundDeviceMicrophone().check()
+    assert "\n" not in str(err.value) and "microphone" in str(err.value)
+    with pytest.raises(MicrophoneUnavailable):
+        SoundDeviceMicrophone().start()
+
+
+def test_fake_microphone_plays_wav_files_and_resamples(tmp_path, word):
+    import soundfile
+
+    path = tmp_path / "w.wav"
+    soundfile.write(str(path), resample(word, 16000, 22050), 22050, subtype="PCM_16")
+    mic = FakeMicrophone()
+    mic.play_wav(path)
+    assert abs(mic.pending() - len(word)) <= 2
