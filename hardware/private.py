@@ -40,6 +40,8 @@ class KitPrivate:
         self.on_show: Callable[[tuple[str, ...], str], None] | None = None
         self.shown: list[tuple[tuple[str, ...], str]] = []
         self.taps: list[tuple[str, ...]] = []
+        #: how long a private line waits to be acknowledged before it is hidden
+        self.show_s = SHOW_S
 
     def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
         self._deliver(seats, self.kit.pack.line(key, **params))
@@ -98,7 +100,7 @@ class KitPrivate:
         kit = self.kit
         own = {kit.seat_of(p) for p in seats}
         tokens = {kit.registry.token_of(int(s.split(":")[1])) for s in own if s}
-        deadline = kit.clock.now() + SHOW_S
+        deadline = kit.clock.now() + self.show_s
         while kit.clock.now() < deadline:
             kit.poll_reader()
             ev = kit.events.get(POLL_S)
