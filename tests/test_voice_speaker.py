@@ -488,3 +488,15 @@ def test_a_long_line_is_not_taken_for_a_stall(tmp_path, monkeypatch):
     assert speaker.wait_until_done() is True
     speaker.close()
     assert reports == []
+
+
+def test_fast_mode_with_nowhere_to_play_renders_nothing(tmp_path):
+    heard = []
+    speaker = make_speaker(voices.load("nl"), fast=True, cache_dir=tmp_path, echo=heard.append)
+    speaker.prefetch(["Een zin vooruit."])
+    speaker.say("De nacht valt.")
+    speaker.silence(3)
+    speaker.close()
+    assert heard == ["De nacht valt."]
+    assert speaker.renderer.cache.stats.misses == 0
+    assert list(tmp_path.rglob("*.wav")) == []

@@ -56,9 +56,9 @@ def _warm(lang: str, backend: str | None, cache_dir: str | None) -> int:
         started = time.perf_counter()
         with make_speaker(pack, fast=True, backend=backend, echo=False,
                           cache_dir=cache_dir) as speaker:
-            speaker.prefetch(lines)
             path = "-"
             if speaker.renderer is not None:
+                speaker.renderer.prefetch(lines)
                 speaker.renderer.settle()
                 path = str(speaker.renderer.cache.directory)
         print(pack.line("voice.cli.warmed", lang=code, count=len(lines), path=path,

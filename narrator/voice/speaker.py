@@ -23,7 +23,7 @@ import numpy as np
 from .cache import Renderer
 from .cues import Cue, cue_samples
 from .messages import BackendUnavailable, VoiceError
-from .output import AudioOut
+from .output import AudioOut, NullOut
 
 CHUNK_S = 0.05
 GAIN_STEP_DB = 3.0
@@ -90,6 +90,9 @@ class Speaker:
         self._wpm = words_per_minute
         self._clock = clock
         self._rate = out.sample_rate
+        # fast mode into nothing (tests, demo --fast without --wav): no one
+        # will hear the audio, so it is not rendered at all.
+        self._discard = fast and isinstance(out, NullOut)
         self._chunk = max(1, round(CHUNK_S * self._rate))
         self._gain_db = 0.0
         self._last_text: str | None = None
@@ -117,11 +120,13 @@ class Speaker:
         self._last_text = text
         if self._echo is not None:
             self._echo(text)
+        if self._discard:
+            return  # fast with nowhere for the sound to go: nothing to render
         self._enqueue(_Item(self._render(text), due, text))
 
     def prefetch(self, lines: Iterable[str]) -> None:
         """Render ``lines`` ahead in the background so they start at once."""
-        if self.renderer is not None:
+        if self.renderer is not None and not self._discard:
             self.renderer.prefetch(lines)
 
     def silence(self, seconds: float) -> None:
