@@ -55,12 +55,14 @@ def scan_cards(kit: Kit, table: KitBotTable, roles: dict[str, str]) -> dict[str,
 
 
 def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any = None,
-                     speaker: Any = None, risky_candles: bool = False, deal: str = "cards",
+                     bot_style: str = "sensible", speaker: Any = None, risky_candles: bool = False, deal: str = "cards",
                      moderator_kw: dict[str, Any] | None = None) -> tuple[Game, Kit]:
     """Play ``setup`` with bots through fake devices of ``kit_name``.
 
     ``bots``: an ``Input`` that answers as the bots intend (default: the
-    demo's :class:`narrator.bot_table.BotTable` with sensible bots).
+    demo's :class:`narrator.bot_table.BotTable` with ``bot_style`` bots).
+    ``speaker`` and ``moderator_kw`` (timing, journal, on_line ...) go to the
+    moderator as in ``wakkerdam demo``.
     ``deal``: "cards" (the bots scan their cards) or "box" (the box shows
     each bot its role). Returns the finished game and the kit (close it).
     """
@@ -73,7 +75,7 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     kit = build_kit(kit_name, fake=True, players=list(setup.players), lang=lang,
                     risky_candles=risky_candles)
     holder: dict[str, Moderator] = {}
-    bot_input = bots or BotTable(Bots(setup.seed, "sensible"), lambda: holder["m"].game)
+    bot_input = bots or BotTable(Bots(setup.seed, bot_style), lambda: holder["m"].game)
     table = KitBotTable(kit, bot_input)
     roles = {p: setup.roles[p].value for p in setup.players}
     if deal == "cards":

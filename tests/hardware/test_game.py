@@ -44,6 +44,16 @@ def test_same_game_through_every_kit(kit_name, seed):
         kit.close()
 
 
+def test_same_decisions_as_the_demo_command(capsys):
+    from narrator.demo import run_bot_game
+
+    setup = deal(10, 7)
+    demo = run_bot_game(setup, fast=True, text_only=True, quiet_stdout=True, bots="random")
+    game, kit = play_through_kit(setup, "full", bot_style="random")
+    kit.close()
+    assert game.decisions == demo.decisions and game.winner == demo.winner
+
+
 def test_full_box_game_uses_cards_tokens_pods_display_taps_and_candles(tmp_path):
     setup = deal(10, 3)  # seed 3: cupid's lovers win, so there are taps
     game, kit = play_through_kit(setup, "maneschijn")
