@@ -126,7 +126,8 @@ class Candles:
 class Kit:
     def __init__(self, spec: KitSpec, *, fake: bool, players: list[str], lang: str,
                  registry: Registry | None = None, clock: Clock | None = None,
-                 screen: TextIO | None = None, risky_candles: bool = False):
+                 screen: TextIO | None = None, risky_candles: bool = False,
+                 read_stdin: bool | None = None):
         if spec.seats and len(players) > len(spec.seats):
             raise WiringError(f"{spec.path}: this kit has {len(spec.seats)} seats, "
                               f"not enough for {len(players)} players")
@@ -161,7 +162,7 @@ class Kit:
         candle_banks: dict[str, CandleBank] = {}
         self._build(candle_banks)
         self.candles = Candles(self, candle_banks)
-        self.keyboard = Keyboard(self.events, read_stdin=not fake)
+        self.keyboard = Keyboard(self.events, read_stdin=not fake if read_stdin is None else read_stdin)
         from hardware.asking import KitInput
         from hardware.controls import KitControls
         from hardware.private import KitPrivate
@@ -343,10 +344,10 @@ class Kit:
 
                 self.i2c = self._try("i2c", lambda: SmbusI2C(1))
 
-        gpio_buttons = {n: r.number for n, r in spec.buttons.items() if r.kind == "gpio"}
         if spec.buttons:
+            pins = {n: r.number for n, r in spec.buttons.items()}
             self.console = self._try("buttons", lambda: GpioButtons(
-                gpio_buttons, self.events, pin_factory=self.pin_factory))
+                pins, self.events, pin_factory=self.pin_factory))
 
         chips: dict[int, Mcp23017] = {}
         for address, intr in spec.expanders.items():
@@ -489,14 +490,17 @@ class FakeKeyDevice:
 
 def build_kit(name: str, *, fake: bool, players: list[str], lang: str = "nl",
               registry: Registry | None = None, clock: Clock | None = None,
-              screen: TextIO | None = None, risky_candles: bool = False) -> Kit:
+              screen: TextIO | None = None, risky_candles: bool = False,
+              read_stdin: bool | None = None) -> Kit:
     """Load ``config/kits/<name>.yaml`` (or a path) and put the kit together.
 
     ``fake``: fakes at the hardware edge (see the module docstring); else the
     real devices, any of which may be missing (see ``report_missing``).
     ``players`` sit at seats 1, 2, ... in this order. ``risky_candles``: the
     Maneschijn variant where the werewolves put out their victim's candle.
+    ``read_stdin``: read typed lines from a terminal (default: a real kit on a
+    terminal; pass False where something else reads stdin).
     Raises :class:`WiringError` for a bad kit file.
     """
     return Kit(load_kit(name), fake=fake, players=players, lang=lang, registry=registry,
-               clock=clock, screen=screen, risky_candles=risky_candles)
+               clock=clock, screen=screen, risky_candles=risky_candles, read_stdin=read_stdin)

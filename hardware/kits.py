@@ -199,7 +199,7 @@ def parse_kit(data: Any, where: str) -> KitSpec:
         if c.keys(buttons, {"yes", "no", "next"}, "console buttons"):
             for bname, pin in buttons.items():
                 ref = c.pin(pin, getattr(buttons, "key_lines", {}).get(bname, 0),
-                            f"console button {bname}", {"gpio", "mcp"})
+                            f"console button {bname}", {"gpio"})
                 if ref:
                     spec.buttons[bname] = ref
         reader = console.get("reader")

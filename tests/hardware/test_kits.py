@@ -61,6 +61,7 @@ seats:
     ("  - {button: 'seventeen'}", "'seventeen' is not a pin"),
     ("  - {button: gpio5}", "gpio5 is already used by console button yes"),
     ("  - {knop: gpio20}", "unknown key 'knop'"),
+    ("  - {candle: mcp0x20.2}", "mcp0x20.2 cannot be used here"),
 ])
 def test_bad_seat_wiring(tmp_path, bad, message):
     path = write(tmp_path, MINIMAL_HEAD + "expanders:\n  - {address: 0x20, interrupt: gpio17}\nseats:\n"
