@@ -49,8 +49,8 @@ def replay_file(path: str | Path) -> tuple[int, str, str]:
         try:
             game.apply(step.answer)
         except (UnknownName, MalformedAnswer) as exc:
-            return EXIT_INVALID, "", f"step {i} ({step.ask.value}): {exc}\n"
+            return EXIT_INVALID, "", f"{scenario.step_line(scen, i)}: step {i} ({step.ask.value}): {exc}\n"
         except IllegalAnswer as exc:
-            return EXIT_ILLEGAL, "", f"step {i} ({step.ask.value}): {exc}\n"
+            return EXIT_ILLEGAL, "", f"{scenario.step_line(scen, i)}: step {i} ({step.ask.value}): {exc}\n"
     out = json.dumps(summary(game, scen.language), ensure_ascii=False, indent=2)
     return EXIT_OK, out + "\n", ""
