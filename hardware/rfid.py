@@ -126,10 +126,10 @@ class Rc522Reader(Reader):
         if version not in _KNOWN_VERSIONS:
             raise HardwareError(f"no RC522 answers on SPI (version register reads 0x{version:02x})")
         self.version = version
-        self._write(_TMODE, 0x8D)       # timer starts after each transmission
-        self._write(_TPRESCALER, 0x3E)  # ~30 µs ticks ...
+        self._write(_TMODE, 0x8D)       # timer starts after each transmission;
+        self._write(_TPRESCALER, 0x3E)  # prescaler 0xD3E: ~0.5 ms ticks ...
         self._write(_TRELOAD_H, 0)
-        self._write(_TRELOAD_L, 30)     # ... so a silent card times out after ~1 ms
+        self._write(_TRELOAD_L, 30)     # ... a silent card times out after ~15 ms
         self._write(_TXASK, 0x40)       # 100 % ASK modulation
         self._write(_MODE, 0x3D)        # CRC preset 0x6363
         self._write(_TXCONTROL, self._read(_TXCONTROL) | 0x03)  # antenna on
@@ -142,6 +142,8 @@ class Rc522Reader(Reader):
             self._write(RC_FIFODATA, byte)
         self._write(RC_COMMAND, RC_TRANSCEIVE)
         self._write(RC_BITFRAMING, 0x80 | last_bits)
+        # A card answers within about 0.1 ms; polling stops sooner than the
+        # chip's own timer so that an empty reader costs little bus time.
         for _ in range(25):
             irq = self._read(RC_COMIRQ)
             if irq & 0x30:
