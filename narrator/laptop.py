@@ -87,6 +87,8 @@ class LaptopSession:
     def hand_over(self, seats: tuple[str, ...], deadline: float | None) -> bool:
         """Make sure ``seats`` have the laptop before anything private shows.
         False when nobody took it in time."""
+        if deadline is not None and deadline <= time.monotonic():
+            return False  # the call is over: nobody is asked to come for nothing
         if self.holder != seats:
             self.screen.clear()
             self.screen.ask(self.pack.line("laptop.pass_to", names=self.names(seats)))
@@ -552,7 +554,6 @@ def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     pack = voices.load(args.lang)
     screen = Screen()
-    keyboard = Keyboard()
 
     def fail(no: Refused) -> int:
         print(f"wakkerdam play: {pack.line(no.key, **no.params)}", file=sys.stderr)
@@ -571,7 +572,7 @@ def main(argv: list[str]) -> int:
         return fail(no)
 
     speaker: Any = TextSpeaker()
-    session = LaptopSession(pack, speaker, keyboard, screen)
+    session = LaptopSession(pack, speaker, Keyboard(), screen)
     try:
         screen.show(pack.line("laptop.title"))
         if names is None:

@@ -61,6 +61,10 @@ class Keyboard:
         piped in is meant to be read in full."""
         if not os.isatty(self.fd):
             return
+        # Read what is complete first, so that an end of input (Ctrl-D) typed
+        # meanwhile still ends the game; then drop any half-typed line.
+        while not self._eof and select.select([self.fd], [], [], 0)[0]:
+            self._fill()
         try:
             import termios
 
