@@ -1,39 +1,36 @@
-"""The ``wakkerdam`` command."""
+"""The ``wakkerdam`` command. Subcommands are imported when used, so that
+``replay`` does not wait for the speech or hardware libraries to load."""
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import sys
 from collections.abc import Callable
 
-from narrator.demo import demo_main, simulate_main
-from narrator.replay import replay_file
-from narrator.session import resume_main
-
-
-def _replay(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="wakkerdam replay", description="Play a scenario file through the engine.")
-    parser.add_argument("file")
-    args = parser.parse_args(argv)
-    code, out, err = replay_file(args.file)
-    sys.stdout.write(out)
-    sys.stderr.write(err)
-    return code
-
-
-COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
-    "demo": (demo_main, "a whole narrated game of bot players (no hardware needed)"),
-    "simulate": (simulate_main, "many silent bot games: win rates and games per second"),
-    "resume": (resume_main, "go on with a game from its journal after a restart"),
-    "replay": (_replay, "play a scenario file through the engine, print JSON"),
+#: name -> (module, function, help)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "demo": ("narrator.demo", "demo_main", "a whole narrated game of bot players (no hardware needed)"),
+    "play": ("narrator.laptop", "main", "the laptop kit: a real group around one laptop"),
+    "resume": ("narrator.session", "resume_main", "go on with a game from its journal after a restart"),
+    "replay": ("narrator.replay", "replay_main", "play a scenario file through the engine, print JSON"),
+    "simulate": ("narrator.demo", "simulate_main", "many silent bot games: win rates and games per second"),
+    "enroll": ("hardware.flows", "enroll_main", "teach the box its seat tokens and role cards"),
+    "hw-test": ("hardware.flows", "hw_test_main", "self-test: light, buzz and read every device of a kit"),
+    "models": ("narrator.hearing.models", "main", "install and list speech recognition models"),
+    "voice": ("narrator.voice.cli", "main", "hear the box's voice and cues; fill the speech cache"),
 }
+
+
+def _command(name: str) -> Callable[[list[str]], int]:
+    module, func, _ = COMMANDS[name]
+    return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: wakkerdam COMMAND [options]\n\ncommands:")
-        for name, (_, text) in COMMANDS.items():
+        print("usage: wakkerdam COMMAND [options]   (wakkerdam COMMAND --help for more)\n\ncommands:")
+        for name, (_, _, text) in COMMANDS.items():
             print(f"  {name:10} {text}")
         return 0 if argv else 2
     name, rest = argv[0], argv[1:]
@@ -41,10 +38,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wakkerdam: unknown command {name!r}; try 'wakkerdam --help'", file=sys.stderr)
         return 2
     try:
-        return COMMANDS[name][0](rest)
+        return _command(name)(rest)
     except KeyboardInterrupt:
         print("wakkerdam: stopped", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return 1
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ def demo_main(argv: list[str]) -> int:
     parser.add_argument("--reveal", action="store_true", help="print private information too (spoils the game)")
     parser.add_argument("--text-only", action="store_true", help="no speech synthesis at all")
     parser.add_argument("--journal", help="write the game to this journal (resume it with 'wakkerdam resume')")
+    parser.add_argument("--kit", help="play through this kit's fake devices (laptop, minimal, full, maneschijn)")
     args = parser.parse_args(argv)
     try:
         setup = deal(args.players, args.seed, _roles(args.roles))
@@ -94,15 +95,41 @@ def demo_main(argv: list[str]) -> int:
         except JournalError as exc:
             return _error(str(exc))
     try:
-        game = run_bot_game(setup, lang=args.lang, fast=args.fast, wav=args.wav, bots=args.bots,
-                            cues=not args.no_cues, reveal=args.reveal, text_only=args.text_only,
-                            quiet_stdout=args.json, journal=journal)
+        if args.kit:
+            game = _kit_game(setup, args)
+        else:
+            game = run_bot_game(setup, lang=args.lang, fast=args.fast, wav=args.wav, bots=args.bots,
+                                cues=not args.no_cues, reveal=args.reveal, text_only=args.text_only,
+                                quiet_stdout=args.json, journal=journal)
+    except Exception as exc:  # one clear line for the table, never a traceback
+        from engine import WakkerdamError
+
+        if not isinstance(exc, WakkerdamError | OSError):
+            raise
+        return _error(str(exc))
     finally:
         if journal is not None:
             journal.close()
     if args.json:
         print(json.dumps(summary(game, args.lang), ensure_ascii=False, indent=2))
     return 0
+
+
+def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
+    """The same bots, through a kit's fake devices: the same game."""
+    from hardware.kitdemo import play_through_kit
+
+    pack = voices.load(args.lang)
+    out = sys.stderr if args.json else sys.stdout
+    speaker = make_voice(pack, fast=True, wav=args.wav, cues=not args.no_cues,
+                         text_only=args.text_only, echo=False)
+    try:
+        game, kit = play_through_kit(setup, args.kit, lang=args.lang, bot_style=args.bots, speaker=speaker,
+                                     moderator_kw={"on_line": lambda line: print(line, file=out, flush=True)})
+        kit.close()
+        return game
+    finally:
+        speaker.close()
 
 
 def make_voice(pack: voices.Pack, *, fast: bool, wav: str | None, cues: bool, text_only: bool,

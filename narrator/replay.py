@@ -3,7 +3,9 @@ one JSON object (``../shared/spec/scenario-format.md``)."""
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -54,3 +56,14 @@ def replay_file(path: str | Path) -> tuple[int, str, str]:
             return EXIT_ILLEGAL, "", f"{scenario.step_line(scen, i)}: step {i} ({step.ask.value}): {exc}\n"
     out = json.dumps(summary(game, scen.language), ensure_ascii=False, indent=2)
     return EXIT_OK, out + "\n", ""
+
+
+def replay_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="wakkerdam replay",
+                                     description="Play a scenario file through the engine, print one JSON object.")
+    parser.add_argument("file")
+    args = parser.parse_args(argv)
+    code, out, err = replay_file(args.file)
+    sys.stdout.write(out)
+    sys.stderr.write(err)
+    return code
