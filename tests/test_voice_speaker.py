@@ -500,3 +500,28 @@ def test_fast_mode_with_nowhere_to_play_renders_nothing(tmp_path):
     assert heard == ["De nacht valt."]
     assert speaker.renderer.cache.stats.misses == 0
     assert list(tmp_path.rglob("*.wav")) == []
+
+
+def test_a_backend_at_another_rate_is_resampled_to_the_output(tmp_path):
+    from narrator.voice import Audio, RenderCache, Renderer, Speaker
+
+    class SixteenKilohertz:
+        """A hand-written backend that speaks one second of tone at 16 kHz."""
+
+        name = "tone16k"
+
+        def identity(self) -> str:
+            return self.name
+
+        def render(self, say):
+            t = np.arange(16000) / 16000
+            return Audio((8000 * np.sin(2 * np.pi * 440 * t)).astype(np.int16), 16000)
+
+    sink = WavFileSink(tmp_path / "r.wav")
+    speaker = Speaker(voices.load("en"), Renderer(SixteenKilohertz(), RenderCache(None), "en"),
+                      sink, fast=True)
+    speaker.say("One second.")
+    speaker.close()
+    data = read(tmp_path / "r.wav")
+    assert len(data) == RATE
+    assert np.abs(data.astype(int)).max() > 7000
