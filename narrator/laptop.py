@@ -73,6 +73,7 @@ class LaptopSession:
         #: who has the laptop for a secret step (None: it is on the table)
         self.holder: tuple[str, ...] | None = None
         self.last_line: str | None = None
+        self._discussion = line_pattern(pack, "narration.discussion_start")
 
     def public(self, text: str) -> None:
         """A line for everybody (the moderator's on_line): the laptop is back
@@ -80,6 +81,8 @@ class LaptopSession:
         self.holder = None
         self.last_line = text
         self.screen.show(text)
+        if self._discussion.fullmatch(text):
+            self.screen.show(self.pack.line("laptop.discussion_keys"))
 
     def names(self, seats: Sequence[str]) -> str:
         return self.pack.join(list(seats))
@@ -124,6 +127,12 @@ class LaptopSession:
         while (got := self.keyboard.readline(deadline)) is not None:
             if not self.table_key(got):
                 return
+
+
+def line_pattern(pack: voices.Pack, key: str) -> re.Pattern[str]:
+    """A pack line as a regex, any text in place of its ``{params}``."""
+    parts = re.split(r"\{\w+\}", pack.lines[key])
+    return re.compile(".+?".join(re.escape(part) for part in parts))
 
 
 # -- answers ----------------------------------------------------------------------
@@ -547,6 +556,7 @@ def parser() -> argparse.ArgumentParser:
                    help="every night call lasts a time drawn from LO..HI seconds (default 20,30)")
     p.add_argument("--answer-seconds", type=_seconds, default=60.0,
                    help="time for a day question before its default applies (default 60)")
+    p.add_argument("--journal", help="write the game to this journal (to go on after a restart)")
     return p
 
 
@@ -571,8 +581,8 @@ def main(argv: list[str]) -> int:
     except Refused as no:
         return fail(no)
 
-    speaker: Any = TextSpeaker()
-    session = LaptopSession(pack, speaker, Keyboard(), screen)
+    session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
+    journal = None
     try:
         screen.show(pack.line("laptop.title"))
         if names is None:
@@ -583,17 +593,23 @@ def main(argv: list[str]) -> int:
             return fail(no)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         setup = deal(names, cards, seed)
+        if args.journal:
+            from narrator.journal import JournalError
+            from narrator.session import new_journal
+
+            try:
+                journal = new_journal(args.journal, setup, mode="play", lang=args.lang,
+                                      text_only=args.text_only, kit="laptop")
+            except JournalError as exc:
+                print(f"wakkerdam play: {exc}", file=sys.stderr)
+                return 2
         screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
         hand_out_cards(session, setup)
-        if not args.text_only:
-            from narrator.voice import make_speaker
-
-            speaker = session.speaker = make_speaker(pack, wav_path=args.wav, cues=not args.no_cues,
-                                                     echo=False)
-        try:
-            game = play(session, setup, args)
-        finally:
-            speaker.close()
+        screen.show(pack.line("laptop.keys_help"))
+        screen.ask(pack.line("laptop.ready"))
+        session.wait_for_enter(None)
+        game = run_laptop_game(session, Game(setup), timing_from(args), text_only=args.text_only,
+                               wav=args.wav, cues=not args.no_cues, journal=journal)
     except EOFError:
         screen.show("")
         screen.show(pack.line("laptop.eof"))
@@ -602,32 +618,86 @@ def main(argv: list[str]) -> int:
         screen.show("")
         screen.show(pack.line("laptop.stopped"))
         return 130
-    screen.show(pack.line("laptop.cards_header"))
-    for name in game.setup.players:
-        screen.show(pack.line("laptop.card_line", name=name, role=pack.role_bare(game.state.role[name].value)))
+    finally:
+        if journal is not None:
+            journal.close()
+    show_all_cards(session, game)
     return 0
 
 
-def play(session: LaptopSession, setup: Setup, args: argparse.Namespace) -> Game:
-    """Run the game with the moderator, the laptop as its table."""
-    pack, screen = session.pack, session.screen
-    screen.show(pack.line("laptop.keys_help"))
-    screen.ask(pack.line("laptop.ready"))
-    session.wait_for_enter(None)
+def timing_from(args: argparse.Namespace) -> Timing:
     discussion = args.discussion
-    timing = Timing(call_seconds=args.call_seconds, discussion=discussion > 0,
-                    discussion_seconds=discussion, discussion_warning=min(20.0, discussion / 4),
-                    answer_seconds=args.answer_seconds)
+    return Timing(call_seconds=args.call_seconds, discussion=discussion > 0,
+                  discussion_seconds=discussion, discussion_warning=min(20.0, discussion / 4),
+                  answer_seconds=args.answer_seconds)
+
+
+def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_only: bool,
+                    wav: str | None = None, cues: bool = True, journal: Any = None,
+                    start_at: int = 0, resumed: bool = False) -> Game:
+    """Run ``game`` with the moderator, the laptop as its table; with a
+    journal, every decision is written before its effect (``start_at`` and
+    ``resumed`` go on with a game rebuilt from its journal)."""
+    pack = session.pack
+    if not text_only:
+        from narrator.voice import make_speaker
+
+        session.speaker = make_speaker(pack, wav_path=wav, cues=cues, echo=False)
+    speaker = session.speaker
+    setup = game.setup
     moderator = Moderator(
-        Game(setup), pack, session.speaker, LaptopInput(session), LaptopPrivate(session), RealClock(),
-        narration_seed=setup.seed, timing=timing, controls=LaptopControls(session),
-        on_line=session.public, realtime=not args.text_only,
+        game, pack, speaker, LaptopInput(session), LaptopPrivate(session), RealClock(),
+        narration_seed=setup.seed, timing=timing, controls=LaptopControls(session), journal=journal,
+        on_line=session.public, realtime=not text_only, start_at=start_at,
     )
     session.call_left = lambda: call_left(moderator)
-    welcome = pack.line("narration.welcome", count=len(setup.players))
-    session.public(welcome)
-    session.speaker.say(welcome)
-    return moderator.run()
+    try:
+        if resumed:
+            moderator.resume_notice()
+        else:
+            welcome = pack.line("narration.welcome", count=len(setup.players))
+            session.public(welcome)
+            speaker.say(welcome)
+        game = moderator.run()
+        if journal is not None:
+            from narrator.replay import summary
+
+            journal.mark_finished(summary(game, pack.lang))
+        return game
+    finally:
+        speaker.close()
+
+
+def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journal: Any = None,
+                wav: str | None = None, timing: Timing | None = None) -> int:
+    """Go on with a laptop game rebuilt from its journal (for ``wakkerdam
+    resume`` when the journal's mode is "play"). Returns the exit code."""
+    pack = voices.load(lang)
+    screen = Screen()
+    session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
+    try:
+        game = run_laptop_game(session, game, timing or timing_from(parser().parse_args([])),
+                               text_only=text_only, wav=wav, journal=journal, start_at=start_at,
+                               resumed=True)
+    except EOFError:
+        screen.show("")
+        screen.show(pack.line("laptop.eof"))
+        return 1
+    except KeyboardInterrupt:
+        screen.show("")
+        screen.show(pack.line("laptop.stopped"))
+        return 130
+    show_all_cards(session, game)
+    return 0
+
+
+def show_all_cards(session: LaptopSession, game: Game) -> None:
+    """The game is over: every card is turned over (the rules make them public)."""
+    pack = session.pack
+    session.screen.show(pack.line("laptop.cards_header"))
+    for name in game.setup.players:
+        session.screen.show(pack.line("laptop.card_line", name=name,
+                                      role=pack.role_bare(game.state.role[name].value)))
 
 
 def call_left(moderator: Moderator) -> float | None:

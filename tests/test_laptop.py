@@ -38,7 +38,8 @@ from narrator.moderator import UNDO
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
-RUN_MAIN = "import sys; from narrator.laptop import main; sys.exit(main(sys.argv[1:]))"
+#: the real command line: ``wakkerdam play`` is ``narrator.cli play``
+PLAY = ["-m", "narrator.cli", "play"]
 
 
 def template(pack: voices.Pack, key: str, **holes: str) -> str:
@@ -62,11 +63,11 @@ def head(pack: voices.Pack, key: str) -> str:
 class Table:
     """Plays the laptop's prompts like a quick, simple-minded group."""
 
-    def __init__(self, lang: str, seed: int) -> None:
+    def __init__(self, lang: str, seed: int, journal: Path) -> None:
         self.pack = p = voices.load(lang)
-        args = ["-c", RUN_MAIN, "--text-only", "--lang", lang, "--names", ",".join(NAMES),
+        args = [*PLAY, "--text-only", "--lang", lang, "--names", ",".join(NAMES),
                 "--seed", str(seed), "--call-seconds", "2.5,3", "--discussion", "30",
-                "--answer-seconds", "30"]
+                "--answer-seconds", "30", "--journal", str(journal)]
         self.child = pexpect.spawn(sys.executable, args, cwd=str(ROOT), encoding="utf-8",
                                    timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
         self.child.delaybeforesend = 0
@@ -111,11 +112,12 @@ def pieces(output: str) -> Iterator[tuple[str, bool]]:
 
 
 @pytest.fixture(scope="module")
-def game() -> dict:
+def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """One whole 8-player game at the laptop, in Dutch, with the scripted
     mistakes: a night choice taken back at its confirmation, a wrong number
     and an undo in the day."""
-    t = Table("nl", seed=3)
+    journal = tmp_path_factory.mktemp("laptop") / "game.journal"
+    t = Table("nl", seed=3, journal=journal)
     p = t.pack
     seen: dict = {"seer_choice": None, "bad_number_done": False, "undo_done": False}
     pick = 1
@@ -166,6 +168,7 @@ def game() -> dict:
     seen["status"] = t.child.exitstatus
     seen["output"] = t.output()
     seen["pack"] = p
+    seen["journal"] = journal
     return seen
 
 
@@ -176,6 +179,21 @@ def test_the_game_is_played_to_the_end(game: dict) -> None:
     assert re.search(template(p, "announce.game_over"), out)
     assert "Traceback" not in out
     assert p.line("laptop.cards_header") in out
+    assert p.line("laptop.discussion_keys") in out
+
+
+def test_the_game_is_in_its_journal(game: dict) -> None:
+    from narrator.journal import Journal
+    from narrator.session import rebuild
+
+    journal, report = Journal.open(game["journal"])
+    try:
+        assert report.ok and journal.finished
+        assert journal.header["mode"] == "play" and journal.header["setup"]["players"] == list(NAMES)
+        rebuilt, _ = rebuild(journal)
+        assert rebuilt.winner is not None and rebuilt.winner.value == journal.summary["winner"]
+    finally:
+        journal.close()
 
 
 def test_every_private_display_is_wiped_after(game: dict) -> None:
@@ -307,6 +325,17 @@ def test_day_keys_undo_and_pause(laptop) -> None:
     assert LaptopInput(session).ask(vote()) == UNDO
 
 
+def test_night_keys_neither_pause_nor_undo_a_call(laptop) -> None:
+    session, w, shown = laptop
+    p = session.pack
+    os.write(w, b"\np\nu\nn\nr\n1\n\n")
+    assert LaptopInput(session).ask(vote(secret=True)) == ("Anna",)
+    text = shown.getvalue()
+    for key in ("laptop.no_pause_secret", "laptop.no_undo_secret", "laptop.next_only_discussion"):
+        assert text.count(p.line(key)) == 1, key
+    assert text.endswith(CLEAR)
+
+
 def test_the_witch_answers_yes_or_no_and_confirms(laptop) -> None:
     session, w, shown = laptop
     q = Question("yes_no", "witch", ("Bram",), secret=True, prompt="prompt.witch_save",
@@ -356,7 +385,7 @@ def test_the_deck_from_the_table_or_chosen_and_a_seeded_deal() -> None:
 
 
 def _play(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", RUN_MAIN, *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, *PLAY, *args], input=stdin, capture_output=True,
                           cwd=ROOT, timeout=60)
 
 
@@ -403,3 +432,22 @@ def test_the_deal_from_a_file_in_every_language(lang: str) -> None:
         assert wiped and len(card.findall(text)) == 1
         assert p.line("laptop.pass_to", names=name) in text
     assert out.index(p.line("announce.night_falls")) < out.index(p.line("laptop.eof"))
+
+
+def test_a_journalled_game_cut_short_can_go_on(tmp_path: Path) -> None:
+    p = voices.load("nl")
+    path = tmp_path / "cut.journal"
+    cut = _play("--text-only", "--names", ",".join(NAMES), "--seed", "4", "--call-seconds", "0.2,0.3",
+                "--journal", str(path), stdin=b"\n" * 17)
+    assert cut.returncode == 1 and path.exists()
+    go_on = subprocess.run(
+        [sys.executable, "-c",
+         "import sys; from narrator.journal import Journal; from narrator.session import rebuild; "
+         "from narrator.laptop import resume_game; j, _ = Journal.open(sys.argv[1]); g, at = rebuild(j); "
+         "sys.exit(resume_game(g, at, lang='nl', text_only=True, journal=j))", str(path)],
+        input=b"", capture_output=True, cwd=ROOT, timeout=60)
+    out = go_on.stdout.decode()
+    assert go_on.returncode == 1, go_on.stderr.decode()
+    assert p.line("narration.resume_night", n=1) in out
+    assert p.line("laptop.eof") in out
+    assert b"Traceback" not in go_on.stderr
