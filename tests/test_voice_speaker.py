@@ -525,3 +525,33 @@ def test_a_backend_at_another_rate_is_resampled_to_the_output(tmp_path):
     data = read(tmp_path / "r.wav")
     assert len(data) == RATE
     assert np.abs(data.astype(int)).max() > 7000
+
+
+def test_a_card_that_refuses_22050_hz_plays_at_its_own_rate(tmp_path):
+    from narrator.voice import SoundDeviceOut
+
+    class Picky(FakeSoundDevice):
+        class OutputStream(FakeSoundDevice.OutputStream):
+            def __init__(self, samplerate, channels, dtype):
+                if samplerate != 48000:
+                    raise OSError("Invalid sample rate")
+                super().__init__(samplerate, channels, dtype)
+
+        @staticmethod
+        def query_devices(kind):
+            return {"default_samplerate": 48000.0}
+
+    FakeSoundDevice.OutputStream.opened.clear()
+    speaker = make_speaker(voices.load("en"), cache_dir=tmp_path, echo=False,
+                           wav_path=tmp_path / "rec.wav",
+                           open_device=lambda rate: SoundDeviceOut(rate, load=lambda: Picky))
+    speaker.cue("vote")
+    speaker.silence(0.5)
+    assert speaker.wait_until_done(10)
+    speaker.close()
+    (stream,) = FakeSoundDevice.OutputStream.opened
+    assert stream.args == (48000, 1, "int16")
+    assert len(np.concatenate(stream.blocks)) == len(cue_samples("vote", 48000)) + 24000
+    data, rate = soundfile.read(str(tmp_path / "rec.wav"), dtype="int16")
+    # (at least: the record also keeps any wall-clock wait as silence)
+    assert rate == 48000 and len(data) >= len(cue_samples("vote", 48000)) + 24000

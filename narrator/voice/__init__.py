@@ -141,7 +141,8 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
             assert record is not None
             out = WavFileSink(record, pace=True, fill_gaps=True)
         elif record is not None:
-            out = TeeOut(device, WavFileSink(record, pace=False, fill_gaps=True))
+            out = TeeOut(device, WavFileSink(record, device.sample_rate, pace=False,
+                                             fill_gaps=True))
         else:
             out = device
 
@@ -152,7 +153,7 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
             assert isinstance(sink, WavFileSink)
             sink.pace = True
             return sink, str(sink.path)
-        sink = WavFileSink(default_wav_path(), pace=True, fill_gaps=True)
+        sink = WavFileSink(default_wav_path(), out.sample_rate, pace=True, fill_gaps=True)
         return sink, str(sink.path)
 
     if echo is None:

@@ -14,7 +14,7 @@ import wave
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -119,11 +119,28 @@ class SoundDeviceOut:
         self.sample_rate = sample_rate
         try:
             sd = (load or _import_sounddevice)()
-            self._stream = sd.OutputStream(samplerate=sample_rate, channels=1, dtype="int16")
-            self._stream.start()
-        except Exception as exc:
-            # OSError: no libportaudio; sounddevice.PortAudioError: no device.
+        except Exception as exc:  # OSError: no libportaudio
             raise BackendUnavailable(_first_line(exc)) from None
+        try:
+            self._stream = self._open(sd, sample_rate)
+        except Exception as exc:
+            # Some cards (a Pi's HDMI, I2S DACs, straight ALSA hw) refuse
+            # 22,050 Hz: then play at the card's own rate; the Speaker
+            # resamples to whatever ``sample_rate`` says.
+            native = _default_rate(sd)
+            if native is None or native == sample_rate:
+                raise BackendUnavailable(_first_line(exc)) from None
+            try:
+                self._stream = self._open(sd, native)
+            except Exception:
+                raise BackendUnavailable(_first_line(exc)) from None
+            self.sample_rate = native
+
+    @staticmethod
+    def _open(sd: ModuleType, rate: int) -> Any:
+        stream = sd.OutputStream(samplerate=rate, channels=1, dtype="int16")
+        stream.start()
+        return stream
 
     def write(self, samples: np.ndarray) -> None:
         try:
@@ -162,6 +179,13 @@ class TeeOut:
     def close(self) -> None:
         for out in self.outs:
             out.close()
+
+
+def _default_rate(sd: ModuleType) -> int | None:
+    try:
+        return int(sd.query_devices(kind="output")["default_samplerate"])
+    except Exception:  # no default device at all
+        return None
 
 
 def _import_sounddevice() -> ModuleType:
