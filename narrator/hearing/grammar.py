@@ -37,7 +37,8 @@ def normalise(text: str) -> str:
     """Lower case, accents off, only letters, digits and single spaces:
     the form recognizer vocabularies use ("Één" -> "een")."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # recompose after dropping accents: Hangul syllables must stay whole
+    plain = unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
     return " ".join(re.sub(r"[^\w']+", " ", plain).split())
 
 

@@ -1,8 +1,8 @@
 """Voice activity detection and end-pointing on 30 ms frames.
 
 An energy detector with an adaptive noise floor: a frame is speech when it is
-``start_db`` above the floor. Energy is measured after a pre-emphasis filter,
-which lowers the low rumble of wind and traffic against speech. Speech starts
+``start_db`` above the floor. Energy is measured in the speech band
+(250-4000 Hz), which leaves out most of the rumble of wind and traffic. Speech starts
 after ``start_ms`` of speech frames and ends after ``end_silence_ms`` of
 quiet; a little audio before the start is kept so the first sound is whole.
 """
@@ -32,13 +32,21 @@ class VadSettings:
         return rate * self.frame_ms // 1000
 
 
-def frame_level_db(frame: np.ndarray) -> float:
-    """Level of one frame in dBFS after pre-emphasis."""
+#: the band where speech carries its energy (first and second formants);
+#: wind, traffic and hum lie mostly below it
+BAND_HZ = (250.0, 4000.0)
+
+
+def frame_level_db(frame: np.ndarray, rate: int = 16_000) -> float:
+    """Level of one frame in the speech band, in dB relative to full scale."""
     x = frame.astype(np.float64)
     if len(x) < 2:
         return -120.0
-    emphasised = x[1:] - 0.95 * x[:-1]
-    power = float(np.mean(emphasised * emphasised))
+    spectrum = np.abs(np.fft.rfft(x * np.hanning(len(x)))) ** 2
+    freqs = np.fft.rfftfreq(len(x), 1.0 / rate)
+    band = spectrum[(freqs >= BAND_HZ[0]) & (freqs <= BAND_HZ[1])]
+    # Parseval with the Hann window's power (3/8): a full-scale sine in band reads about -3 dB
+    power = float(np.sum(band)) * 2 / (len(x) ** 2 * 0.375)
     return 10 * np.log10(power / 32768.0**2) if power > 0 else -120.0
 
 
@@ -71,7 +79,7 @@ class Endpointer:
         if self.done:
             return None
         self.frames_seen += 1
-        level = frame_level_db(frame)
+        level = frame_level_db(frame, self.rate)
         if self._calibrating:
             self._calibrating -= 1
             self._pre.append(frame)

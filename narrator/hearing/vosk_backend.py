@@ -87,10 +87,10 @@ class VoskRecognizer:
         self.threshold = threshold
         self.sample_rate = sample_rate
         self._lock = threading.Lock()
-        self._unk = self.model.find_word("[unk]") >= 0
+        self._unk = self.model.vosk_model_find_word("[unk]") >= 0
 
     def can_say(self, word: str) -> bool:
-        return self.model.find_word(word) >= 0
+        return self.model.vosk_model_find_word(word) >= 0
 
     def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
         from vosk import KaldiRecognizer
