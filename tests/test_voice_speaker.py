@@ -477,14 +477,14 @@ def test_a_hanging_sound_card_does_not_hang_the_game(tmp_path, monkeypatch):
 def test_a_long_line_is_not_taken_for_a_stall(tmp_path, monkeypatch):
     import narrator.voice.speaker as speaker_module
 
-    monkeypatch.setattr(speaker_module, "STALL_S", 0.2)
+    monkeypatch.setattr(speaker_module, "STALL_S", 0.5)
     reports = []
-    # A paced output: 1 s of sound takes 1 s, far longer than the stall time,
+    # A paced output: 1.5 s of sound takes 1.5 s, far longer than the stall time,
     # but every 50 ms chunk is progress.
     speaker = make_speaker(voices.load("en"), wav_path=tmp_path / "w.wav", cache_dir=tmp_path,
                            warn=reports.append, echo=False,
                            open_device=lambda rate: WavFileSink(tmp_path / "dev.wav", pace=True))
-    speaker.silence(1.0)
+    speaker.silence(1.5)
     assert speaker.wait_until_done() is True
     speaker.close()
     assert reports == []
