@@ -45,6 +45,9 @@ RESULT_RESERVE_S = 5.0
 RESULT_RESERVE_SHARE = 0.25
 #: how long a private line may stay up in the day before it hides itself
 DAY_SHOW_SECONDS = 60.0
+#: lines for players who are asleep when they are due: a box taps them awake,
+#: a laptop cannot, so they wait for the morning round (see LaptopSession)
+FOR_SLEEPERS = frozenset({"private.in_love", "private.charmed", "private.charmed_wake"})
 #: a --roles list with one of these is the whole deck, not characters to add
 FULL_DECK_ROLES = frozenset({Role.WEREWOLF, Role.SEER, Role.VILLAGER})
 
@@ -60,7 +63,15 @@ class Refused(Exception):
 
 # -- the laptop shared by the input, the private channel and the controls -------
 class LaptopSession:
-    """The laptop: its keyboard, its screen, who holds it now."""
+    """The laptop: its keyboard, its screen, who holds it now.
+
+    The morning round: the lovers and the charmed are told while they sleep,
+    and nobody can wake them at a laptop, so their lines are kept and, when
+    day breaks, the laptop goes round the whole table: everybody takes it,
+    sees their news or "nothing new", hides it. The round happens on every
+    morning the deck could bring such news (cupid's first night, every night
+    with the pied piper in the deck), news or not, so it gives nothing away.
+    """
 
     def __init__(self, pack: voices.Pack, speaker: Any, keyboard: Keyboard, screen: Screen,
                  call_left: Callable[[], float | None] = lambda: None) -> None:
@@ -70,19 +81,50 @@ class LaptopSession:
         self.screen = screen
         #: seconds left of the night call under way, None outside calls
         self.call_left = call_left
+        #: the game as it stands (set by run_laptop_game; None: no morning round)
+        self.game: Callable[[], Game] | None = None
         #: who has the laptop for a secret step (None: it is on the table)
         self.holder: tuple[str, ...] | None = None
         self.last_line: str | None = None
+        #: lines kept for the morning round, by player
+        self.for_the_morning: dict[str, list[str]] = {}
         self._discussion = line_pattern(pack, "narration.discussion_start")
+        self._day_breaks = pack.line("announce.day_breaks")
 
     def public(self, text: str) -> None:
         """A line for everybody (the moderator's on_line): the laptop is back
         on the table."""
         self.holder = None
+        if text == self._day_breaks and self._round_due():
+            self.morning_round()
         self.last_line = text
         self.screen.show(text)
         if self._discussion.fullmatch(text):
             self.screen.show(self.pack.line("laptop.discussion_keys"))
+
+    def _round_due(self) -> bool:
+        if self.game is None:
+            return False
+        s = self.game().state
+        return Role.PIED_PIPER in s.deck or (Role.CUPID in s.deck and s.night == 1)
+
+    def morning_round(self) -> None:
+        """Every player in seat order takes the laptop and reads their news."""
+        assert self.game is not None
+        intro = self.pack.line("laptop.morning_round")
+        self.screen.clear()
+        self.screen.show(intro)
+        self.speaker.say(intro)
+        for name in self.game().setup.players:
+            deadline = time.monotonic() + DAY_SHOW_SECONDS
+            if self.hand_over((name,), deadline):
+                # news not taken in time waits for the next round
+                for line in self.for_the_morning.pop(name, None) or [self.pack.line("laptop.nothing_new")]:
+                    self.screen.show(line)
+                self.screen.ask(self.pack.line("laptop.hide"))
+                self.wait_for_enter(deadline)
+            self.screen.clear()
+            self.holder = None
 
     def names(self, seats: Sequence[str]) -> str:
         return self.pack.join(list(seats))
@@ -348,13 +390,18 @@ class _Paused(Exception):
 class LaptopPrivate:
     """``PrivateChannel``: "pass the laptop to ...", Enter, the line, Enter,
     wiped. At night it lasts at most what is left of the call (a call must not
-    grow because someone read something); in the day at most a minute."""
+    grow because someone read something); in the day at most a minute. Lines
+    for sleepers wait for the morning round (:class:`LaptopSession`)."""
 
     def __init__(self, session: LaptopSession) -> None:
         self.s = session
 
     def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
         s = self.s
+        if key in FOR_SLEEPERS and s.game is not None:
+            for seat in seats:
+                s.for_the_morning.setdefault(seat, []).append(s.pack.line(key, **params))
+            return
         left = s.call_left()
         deadline = time.monotonic() + (DAY_SHOW_SECONDS if left is None else left)
         try:
@@ -651,6 +698,7 @@ def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_
         on_line=session.public, realtime=not text_only, start_at=start_at,
     )
     session.call_left = lambda: call_left(moderator)
+    session.game = lambda: moderator.game
     try:
         if resumed:
             moderator.resume_notice()

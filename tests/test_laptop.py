@@ -243,6 +243,26 @@ def test_nothing_secret_is_on_the_shared_screen(game: dict) -> None:
     assert p.line("announce.night_falls") in public_text
 
 
+def test_sleepers_get_their_news_in_the_morning_round_and_everybody_takes_a_turn(game: dict) -> None:
+    p = game["pack"]
+    out = game["output"]
+    # nobody is asked to come to the laptop while the lovers sleep
+    lovers = out[out.index(p.line("call.lovers.wake")):out.index(p.line("call.lovers.sleep"))]
+    assert not re.search(template(p, "laptop.pass_to"), lovers)
+    # the first morning (cupid is in the deck): every player in seat order
+    start = out.index(p.line("laptop.morning_round"))
+    end = out.index(p.line("announce.day_breaks"), start)
+    turns = [(text, wiped) for text, wiped in pieces(out[start:end])
+             if re.search(template(p, "laptop.pass_to"), text)]
+    assert [re.search(template(p, "laptop.pass_to", names=r"(\w+)"), t).group(1) for t, _ in turns] \
+        == list(NAMES)
+    in_love = re.compile(template(p, "private.in_love", partner=f"(?:{'|'.join(NAMES)})"))
+    news = [t for t, _ in turns if in_love.search(t)]
+    assert len(news) == 2
+    assert all(wiped for _, wiped in turns)
+    assert sum(p.line("laptop.nothing_new") in t for t, _ in turns) == 6
+
+
 def test_a_night_choice_is_taken_back_before_it_is_confirmed(game: dict) -> None:
     p = game["pack"]
     chosen = game["seer_choice"]
