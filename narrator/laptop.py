@@ -7,7 +7,9 @@ laptop by whoever was woken: the screen first says whom it is for, shows the
 question only after that person pressed Enter, and is wiped after the answer
 (and after every private line), so the next person sees nothing. Day questions
 are typed openly. Every question has its time-out (the moderator's): the line
-reader uses ``select()`` and never waits forever.
+reader uses ``select()`` and never waits forever. The lovers and the charmed,
+who are told while they sleep, read their news in a morning round in which
+everybody takes the laptop (see :class:`LaptopSession`).
 
 Keys at any prompt (each followed by Enter): ``u`` undo (day questions; a
 night choice is taken back at its confirmation instead, see
