@@ -753,8 +753,12 @@ def show_all_cards(session: LaptopSession, game: Game) -> None:
 def call_left(moderator: Moderator) -> float | None:
     """Seconds left of the night call under way, None outside a call.
 
-    Reads the moderator's call state; a public ``Moderator.call_left()`` would
-    be the clean way (asked of the lead)."""
+    Uses ``Moderator.call_left()`` where it exists; until then it reads the
+    moderator's call state (asked of the lead)."""
+    public = getattr(moderator, "call_left", None)
+    if public is not None:
+        left: float | None = public()
+        return left
     if getattr(moderator, "_call", None) is None:
         return None
     return float(moderator._remaining())
