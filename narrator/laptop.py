@@ -319,7 +319,7 @@ class LaptopInput:
             key = text.strip().lower()
             if key == "u":
                 if not q.secret:
-                    return UNDO
+                    return UNDO  # type: ignore[return-value]  # the moderator's sentinel rides as an answer
                 s.screen.show(pack.line("laptop.no_undo_secret"))
             elif key == "p":
                 if q.secret:
