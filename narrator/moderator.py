@@ -207,6 +207,10 @@ class Moderator:
         lo, hi = self.timing.call_seconds
         return random.Random(self.seed * 100_003 + self._calls).uniform(lo, hi)
 
+    def call_left(self) -> float | None:
+        """Seconds left in the night call under way (None outside calls)."""
+        return self._remaining() if self._call is not None else None
+
     def _remaining(self) -> float:
         if self._call is None:
             return self.timing.answer_seconds
@@ -274,7 +278,10 @@ class Moderator:
             self.private.show(req.actors, "private.witch_victim", {"name": victim})
         while True:
             save_q, poison_q = witch_questions(req, self._remaining())
-            save = bool(self.table.ask(save_q)) if save_q else False
+            got_save = self.table.ask(save_q) if save_q else False
+            if got_save == UNDO:
+                return UNDO
+            save = bool(got_save)
             poison = None
             if poison_q is not None:
                 poison_q = Question(**{**poison_q.__dict__, "timeout_s": self._remaining()})
@@ -290,16 +297,24 @@ class Moderator:
         self.speaker.cue("vote")
         self._say(self.pack.line(f"ask.{req.ask.value}.start"))
         ballot: dict[str, str | None] = {}
-        for voter in self._vote_order(req.actors):
-            while True:
-                self._say(self.pack.line(f"ask.{req.ask.value}", name=voter))
-                got = self.table.ask(single_question(req, self.timing.answer_seconds, (voter,)))
-                if got == UNDO:
+        order = self._vote_order(req.actors)
+        i = 0
+        while i < len(order):
+            voter = order[i]
+            self._say(self.pack.line(f"ask.{req.ask.value}", name=voter))
+            got = self.table.ask(single_question(req, self.timing.answer_seconds, (voter,)))
+            if got == UNDO:
+                if i == 0:
                     return UNDO
-                target = got[0] if isinstance(got, tuple) and got else None
-                if self._acceptable(req, {voter: target}, (voter,)):
-                    break
-            ballot[voter] = target
+                # Undo inside a ballot: the previous voter votes again.
+                i -= 1
+                ballot.pop(order[i], None)
+                self._say(self.pack.line("narration.undone"))
+                continue
+            target = got[0] if isinstance(got, tuple) and got else None
+            if self._acceptable(req, {voter: target}, (voter,)):
+                ballot[voter] = target
+                i += 1
         return ballot
 
     def _vote_order(self, voters: tuple[str, ...]) -> list[str]:

@@ -121,8 +121,13 @@ def resume_main(argv: list[str]) -> int:
             result = journal.summary
         else:
             game, start_at = rebuild(journal)
+            if header.get("mode") == "play":
+                from narrator.laptop import resume_game
+
+                return int(resume_game(game, start_at, lang=lang, journal=journal, wav=args.wav,
+                                       text_only=args.text_only or header.get("text_only", False)) or 0)
             if header.get("mode") != "demo":
-                print("wakkerdam: only bot games (demo) can be resumed from the command line yet",
+                print(f"wakkerdam: {path}: a game of kind {header.get('mode')!r} cannot be resumed here",
                       file=sys.stderr)
                 return 2
             game = run_bot_game(game.setup, lang=lang, fast=args.fast, wav=args.wav,

@@ -202,3 +202,27 @@ def test_discussion_warns_and_the_next_button_ends_it_early() -> None:
     # Full discussions (no button) include the warning
     m2 = moderate(deal(8, 2), timing=timing)
     assert pack.line("narration.discussion_warning") in m2.transcript.said()
+
+
+def test_undo_inside_a_ballot_lets_the_previous_voter_vote_again() -> None:
+    roles = dict(zip(NAMES, [Role.WEREWOLF, Role.SEER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER,
+                             Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER], strict=True))
+    setup = Setup(NAMES, roles, (), Options(mayor_election_day=None), seed=1)
+    pack = voices.load("nl")
+    holder: dict[str, Moderator] = {}
+    bots = BotTable(Bots(1), lambda: holder["m"].game)
+    table = ScriptedTable([
+        ("seer", None, ("Anna",)),
+        ("werewolves", None, ("Jet",)),      # Jet dies: the vote starts at Anna
+        ("vote", "Anna", ("Bram",)),
+        ("vote", "Bram", UNDO),               # Anna meant someone else
+        ("vote", "Anna", ("Cees",)),
+        ("vote", "Bram", ("Anna",)),
+    ], bots)
+    m = Moderator(Game(setup), pack, TextSpeaker(), table, RecordingPrivate(pack), FastClock(),
+                  narration_seed=1, timing=Timing(discussion=False))
+    holder["m"] = m
+    m.run()
+    ballot = m.game.decisions[2]
+    assert ballot["Anna"] == "Cees" and ballot["Bram"] == "Anna"
+    assert pack.line("narration.undone") in m.transcript.said()
