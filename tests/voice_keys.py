@@ -236,8 +236,16 @@ def _parameter_values(mod: Module, node: ast.AST, name: str, depth: int, *, enum
 
 
 # -- keys written in the source ----------------------------------------------------------------
+def _is_module_path(text: str) -> bool:
+    """"hardware.flows" in a table of lazily imported commands is a module."""
+    base = ROOT.joinpath(*text.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
 def _looks_like_key(text: str, prefixes: frozenset[str]) -> bool:
     if re.fullmatch(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+", text) is None:
+        return False
+    if _is_module_path(text):
         return False
     return text.split(".", 1)[0] in prefixes and text.rsplit(".", 1)[1] not in _FILE_SUFFIXES
 
