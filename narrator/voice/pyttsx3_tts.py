@@ -3,7 +3,7 @@
 Measured on pyttsx3 2.99 / Linux (notes/voice-facts.md, issue 3): its
 ``runAndWait()`` can return before the file exists, can hang, writes only the
 last of several queued saves, silently ignores a bad voice id, prints on every
-save and is not byte-stable. So each render here is one utterance into a fresh
+save, is not byte-stable, and now and then saves an empty file. So each render here is one utterance into a fresh
 file, in a child process of its own (``_pyttsx3_worker``) whose prints go
 nowhere and which is killed and restarted on a time-out; the parent then waits
 until the file is a whole WAV (sizes in the header match the bytes, and the
@@ -33,6 +33,7 @@ from .wavio import read_complete_wav
 
 WORKER = Path(__file__).with_name("_pyttsx3_worker.py")
 POLL_S = 0.005
+EMPTY_RETRIES = 3
 
 
 def wait_for_complete_wav(path: Path, deadline: float, *, poll_s: float = POLL_S) -> Audio:
@@ -136,30 +137,41 @@ class Pyttsx3Tts:
             return Audio(np.zeros(0, dtype=np.int16), 22050)
         with self._lock:
             deadline = time.monotonic() + self.timeout
-            path = self._dir / f"{next(self._names)}.wav"
-            s = self.settings
-            request = {"text": say.text, "path": str(path), "voice": s.voice, "rate": s.rate,
-                       "pitch": s.pitch, "volume": s.volume}
-            try:
-                proc = self._start(deadline)
-                assert proc.stdin is not None
-                proc.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
-                proc.stdin.flush()
-                reply = self._read_reply(deadline)
-                if "error" in reply:
-                    message = str(reply["error"])
-                    if "voice" in message:
-                        raise VoiceConfigError(message)
-                    raise BackendUnavailable(message)
-                # runAndWait may have returned before the file is whole.
-                return wait_for_complete_wav(path, deadline)
-            except (SpeechTimeout, BrokenPipeError, BackendUnavailable) as exc:
-                self._kill()  # a hung or dead worker is replaced on the next call
-                if isinstance(exc, BrokenPipeError):
-                    raise BackendUnavailable("pyttsx3: its worker stopped unexpectedly") from None
-                raise
-            finally:
-                path.unlink(missing_ok=True)
+            # Measured here: about one render in 40 of a short line comes back
+            # as an empty file (pyttsx3 writes the WAV when espeak's "message
+            # done" event arrives and only then appends the audio of the same
+            # callback). An empty answer is asked for again.
+            for _ in range(EMPTY_RETRIES):
+                audio = self._render_once(say, deadline)
+                if len(audio.samples):
+                    break
+            return audio
+
+    def _render_once(self, say: Say, deadline: float) -> Audio:
+        path = self._dir / f"{next(self._names)}.wav"
+        s = self.settings
+        request = {"text": say.text, "path": str(path), "voice": s.voice, "rate": s.rate,
+                   "pitch": s.pitch, "volume": s.volume}
+        try:
+            proc = self._start(deadline)
+            assert proc.stdin is not None
+            proc.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
+            proc.stdin.flush()
+            reply = self._read_reply(deadline)
+            if "error" in reply:
+                message = str(reply["error"])
+                if "voice" in message:
+                    raise VoiceConfigError(message)
+                raise BackendUnavailable(message)
+            # runAndWait may have returned before the file is whole.
+            return wait_for_complete_wav(path, deadline)
+        except (SpeechTimeout, BrokenPipeError, BackendUnavailable) as exc:
+            self._kill()  # a hung or dead worker is replaced on the next call
+            if isinstance(exc, BrokenPipeError):
+                raise BackendUnavailable("pyttsx3: its worker stopped unexpectedly") from None
+            raise
+        finally:
+            path.unlink(missing_ok=True)
 
 
 def _pyttsx3_version() -> str:
