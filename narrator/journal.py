@@ -19,7 +19,10 @@ The file (ASCII, one record a line)::
 
 Each line's checksum is ``sha256(previous checksum + " " + payload)``; the
 first one chains from ``sha256(magic line)``. So a changed, removed, swapped
-or spliced line breaks the chain, and not only the line itself. The checksums
+or spliced line breaks the chain, and not only the line itself. Each payload
+also names the start of the previous checksum (``"prev"``): a damaged last
+line whose ``prev`` is intact but wrong belongs to another chain (a line from
+another game, or out of order) and is refused rather than dropped. The checksums
 catch accidents (power loss, a dying SD card), not a forger: anyone can
 recompute them.
 
@@ -146,9 +149,16 @@ def _chain(prev: bytes, body: bytes) -> bytes:
 
 
 def _line(prev: bytes, payload: dict[str, Any]) -> tuple[bytes, bytes]:
-    body = _encode(payload)
+    body = _encode({**payload, "prev": _short(prev)})
     digest = _chain(prev, body)
     return digest + b" " + body + b"\n", digest
+
+
+def _short(digest: bytes) -> str:
+    return digest[:16].decode("ascii")
+
+
+_PREV = re.compile(rb'"prev":"([0-9a-f]{16})"')
 
 
 def _check(line: bytes, prev: bytes, n: int) -> tuple[dict[str, Any], bytes] | str:
@@ -164,7 +174,7 @@ def _check(line: bytes, prev: bytes, n: int) -> tuple[dict[str, Any], bytes] | s
         return "journal.problem.format"
     if not isinstance(payload, dict) or payload.get("kind") not in _KINDS:
         return "journal.problem.format"
-    if payload.get("n") != n:
+    if payload.get("n") != n or payload.get("prev") != _short(prev):
         return "journal.problem.order"
     if (payload["kind"] == "header") != (n == 0):
         return "journal.problem.order"
@@ -224,6 +234,10 @@ def _parse(data: bytes, path: Path) -> _Parsed:
             if _hides_a_record(line, prev, i):
                 raise JournalCorrupt("journal.corrupt", file=name, line=lineno,
                                      problem="journal.problem.glued")
+            claimed = _PREV.search(line)
+            if claimed and claimed.group(1) != prev[:16]:
+                raise JournalCorrupt("journal.corrupt", file=name, line=lineno,
+                                     problem="journal.problem.foreign")
             dropped = len(data) - offset
             report = OpenReport(path, len(records), False, "torn" if is_tail else "damaged",
                                 dropped)
