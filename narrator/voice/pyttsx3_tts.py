@@ -137,10 +137,10 @@ class Pyttsx3Tts:
             return Audio(np.zeros(0, dtype=np.int16), 22050)
         with self._lock:
             deadline = time.monotonic() + self.timeout
-            # Measured here: about one render in 40 of a short line comes back
-            # as an empty file (pyttsx3 writes the WAV when espeak's "message
-            # done" event arrives and only then appends the audio of the same
-            # callback). An empty answer is asked for again.
+            # Measured here: now and then (3 of ~1,300 renders) a line comes
+            # back as an empty file (pyttsx3 writes the WAV when espeak's
+            # "message done" event arrives, before appending the audio that
+            # came with it). An empty answer is asked for again.
             for _ in range(EMPTY_RETRIES):
                 audio = self._render_once(say, deadline)
                 if len(audio.samples):
