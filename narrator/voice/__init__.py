@@ -13,14 +13,19 @@ pyttsx3 (the design card's library) drives the very same engine on Linux
 (libespeak-ng), so the voice is the same, but measured here pyttsx3 2.99
 returns from ``runAndWait()`` before its file is written, can hang, keeps only
 the last of several queued saves, ignores a bad voice id and prints on every
-save. Calling ``espeak-ng --stdout`` per line gives the same audio with none of
+save (and, measured while building this, now and then saves an empty file).
+Calling ``espeak-ng --stdout`` per line gives the same audio with none of
 that: byte-identical output (so the cache and the tests can trust it), a
-refused bad voice, a process that can be killed on a time-out, and ~10-25 ms
-per sentence. pyttsx3 stays available (``backend="pyttsx3"``), wrapped so that
-each render is one verified utterance in a child process with a time-out.
-Piper (``backend="piper"``) is the better-sounding choice where a voice file is
-installed (English only here); it is ~10x slower per sentence, which the cache
-and ``prefetch`` absorb.
+refused bad voice, a process that can be killed on a time-out, nothing shared
+between threads, and ~15-40 ms per sentence here. pyttsx3 stays available
+(``backend="pyttsx3"``), wrapped so that each render is one verified
+utterance in a child process with a time-out. Piper (``backend="piper"``) is
+the better-sounding choice where a voice file is installed (English only
+here); it takes 0.2-1.3 s per sentence, which the cache and ``prefetch``
+absorb. ``bench/narration_latency.py`` measures all three.
+
+``fast`` mode with no ``wav_path`` renders nothing at all (nobody would hear
+it): tests and ``demo --fast`` run at the speed of text.
 
 With no sound card the audio goes to a WAV file (``wav_path`` or
 ``~/.cache/wakkerdam/narration.wav``) and the text to the terminal: reported
