@@ -15,9 +15,13 @@ from collections import OrderedDict
 
 import numpy as np
 
+from .audio import dbfs
 from .grammar import Grammar
 from .recognizer import Heard, Word, heard_from_words
 from .vosk_backend import ModelError
+
+#: quieter than this is no speech at all (a microphone's own hiss is about -70)
+SILENT_DBFS = -60.0
 
 
 class PocketsphinxRecognizer:
@@ -38,6 +42,9 @@ class PocketsphinxRecognizer:
             raise ModelError(f"cannot load the pocketsphinx model: {exc}") from None
         self.threshold = threshold
         self.sample_rate = sample_rate
+        # the cepstral mean adapts during an utterance; starting each one from
+        # the model's own makes a result independent of what came before
+        self._cmn0 = self._decoder.get_cmn(False)
         self._searches: OrderedDict[str, None] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -59,11 +66,13 @@ class PocketsphinxRecognizer:
 
     def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
         usable = grammar.keep_only(w for w in grammar.words if self.can_say(w))
-        if not usable.phrases or len(audio) == 0:
+        if not usable.phrases or len(audio) == 0 or dbfs(audio) < SILENT_DBFS:
+            # digital or near silence: the grammar search would force a word onto it
             return Heard("", 0.0)
         with self._lock:
             d = self._decoder
             d.activate_search(self._search_for(usable))
+            d.set_cmn(self._cmn0)
             d.start_utt()
             d.process_raw(np.asarray(audio, dtype=np.int16).tobytes(), full_utt=True)
             d.end_utt()

@@ -77,12 +77,21 @@ def load_model(path: str):
         raise ModelError(f"cannot load the vosk model in {path}: {exc}") from None
 
 
+def _fixed_dither(samples: np.ndarray) -> np.ndarray:
+    """Without Kaldi's dither, digital silence (exact zeros, as in files and
+    fakes) makes the features degenerate and words are lost; a fixed, seeded
+    dither of two steps keeps the decoding repeatable and the words found."""
+    noise = np.random.default_rng(0).integers(-2, 3, len(samples))
+    return np.clip(samples.astype(np.int32) + noise, -32768, 32767).astype(np.int16)
+
+
 class VoskRecognizer:
     name = "vosk"
 
     def __init__(self, model_path: str | Path, threshold: float = 0.75,
                  sample_rate: int = 16_000, repeatable: bool = True) -> None:
         path = repeatable_copy(Path(model_path)) if repeatable else Path(model_path)
+        self.repeatable = repeatable
         self.model = load_model(str(path))
         self.threshold = threshold
         self.sample_rate = sample_rate
@@ -100,10 +109,13 @@ class VoskRecognizer:
             return Heard("", 0.0)
         if self._unk:   # lets speech outside the grammar land somewhere harmless
             phrases.append("[unk]")
+        samples = np.asarray(audio, dtype=np.int16)
+        if self.repeatable:
+            samples = _fixed_dither(samples)
         with self._lock:
             rec = KaldiRecognizer(self.model, self.sample_rate, json.dumps(phrases, ensure_ascii=False))
             rec.SetWords(True)
-            rec.AcceptWaveform(np.asarray(audio, dtype=np.int16).tobytes())
+            rec.AcceptWaveform(samples.tobytes())
             result = json.loads(rec.FinalResult())
         words = [Word(w["word"], float(w.get("conf", 0.0))) for w in result.get("result", [])]
         if any(w.text == "[unk]" for w in words):
