@@ -258,7 +258,11 @@ class Kit:
             self._reported_missing = True
             return []
         self._reported_missing = True
-        names = [self.pack.line(f"hardware.device.{d.split(' ')[0]}") + _suffix(d) for d in self.missing]
+        missing = self.missing
+        if "i2c" in missing:
+            # Without the bus its chips are gone too: name the bus only.
+            missing = [d for d in missing if d.split(" ")[0] not in ("expander", "pwm")]
+        names = [self.pack.line(f"hardware.device.{d.split(' ')[0]}") + _suffix(d) for d in missing]
         return [self.pack.line("hardware.missing", devices=self.pack.join(names))]
 
     def devices(self) -> dict[str, Any]:
@@ -312,7 +316,8 @@ class Kit:
     def _try(self, device: str, build: Callable[[], Any]) -> Any:
         try:
             made = build()
-        except (HardwareError, OSError, ImportError, ValueError, RuntimeError) as exc:
+        except Exception as exc:  # noqa: BLE001 - drivers raise their own types; a missing
+            # device must never stop the box, it is reported and left out.
             self.missing.append(device)
             self.build_errors.append(f"{device}: {exc}")
             return None
