@@ -288,8 +288,8 @@ class Kit:
             kind = key.split(" ")[0]
             if key not in self._lost_reported and not device.check():
                 self._lost_reported.add(key)
-                lines.append(self.pack.line("hardware.lost",
-                                            device=self.pack.line(f"hardware.device.{kind}")))
+                line = self.pack.line("hardware.lost", device=self.pack.line(f"hardware.device.{kind}"))
+                lines.append(line[:1].upper() + line[1:])  # the sentence starts with the device
         for line in lines:
             self.on_notice(line)
         return lines

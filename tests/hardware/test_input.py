@@ -241,3 +241,25 @@ def test_missing_devices_are_reported_once(tmp_path):
         assert kit.input.ask(q) == ("B",)   # the keyboard remains
     finally:
         kit.close()
+
+
+def test_reader_and_display_that_vanish_are_reported_once_and_the_console_remains(make_kit):
+    kit = make_kit("minimal")
+    notices = []
+    kit.on_notice = notices.append
+    hands = BotHands(kit)
+    intended = {"a": ("Dirk",)}
+    hands.attach(lambda q: intended["a"])
+    assert kit.input.ask(seer()) == ("Dirk",)        # by token
+    kit.rc522_model.unplugged = True
+    kit.display.device.display = _broken              # the OLED's bus fails
+    intended["a"] = ("Eva",)
+    assert kit.input.ask(seer(timeout_s=5)) is None   # this one was lost with the devices
+    assert kit.input.ask(seer()) == ("Eva",)          # then typed: the keyboard remains
+    assert kit.input.ask(seer()) == ("Eva",)
+    assert sorted(notices) == ["De kaartlezer reageert niet meer. We spelen verder zonder.",
+                               "Het schermpje reageert niet meer. We spelen verder zonder."]
+
+
+def _broken(image):
+    raise OSError(121, "Remote I/O error")
