@@ -212,6 +212,13 @@ def test_lines_queue_in_order_behind_each_other_on_a_device(tmp_path):
 
 def test_no_sound_card_falls_back_to_a_wav_and_the_terminal(tmp_path, capsys):
     # This machine has no sound card: sounddevice itself fails to open.
+    from narrator.voice import SoundDeviceOut
+
+    try:
+        SoundDeviceOut(RATE).close()
+        pytest.skip("this machine has a sound card")
+    except BackendUnavailable:
+        pass
     reports = []
     speaker = make_speaker(voices.load("en"), wav_path=tmp_path / "game.wav",
                            cache_dir=tmp_path / "cache", warn=reports.append)
