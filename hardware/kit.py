@@ -157,6 +157,7 @@ class Kit:
         self.reader: Reader | None = None
         self.rc522_model: Rc522Model | None = None
         self.display: Display | None = None
+        self.microphone: Any = None
         self.seat_buttons: dict[str, ButtonBank] = {}
         self.motors: dict[str, MotorBank] = {}
         candle_banks: dict[str, CandleBank] = {}
@@ -417,6 +418,9 @@ class Kit:
 
         if spec.reader is not None:
             self.reader = self._try("reader", self._make_reader)
+        if spec.microphone and not self.fake:
+            # Only asked whether it is there: the speech side opens it itself.
+            self.microphone = self._try("microphone", self._probe_microphone)
         if spec.display is not None:
             d = spec.display
             if self.fake:
@@ -425,6 +429,11 @@ class Kit:
                 self.display = self._try("display", lambda: ssd1306_display(
                     1, int(d.get("address", 0x3C)), width=int(d.get("width", 128)),
                     height=int(d.get("height", 64))))
+
+    def _probe_microphone(self) -> Any:
+        from hardware.microphone import open_microphone
+
+        return open_microphone()
 
     def _make_reader(self) -> Reader:
         r = self.spec.reader or {}

@@ -225,16 +225,23 @@ def test_keyboard_typos_are_refused_then_a_good_line_answers(make_kit):
     assert "Niet begrepen: Zoe" in out and "Niet begrepen: Anna" in out
 
 
-def test_missing_devices_are_reported_once(tmp_path):
+def test_missing_devices_are_reported_once(tmp_path, monkeypatch):
+    from hardware.kit import Kit
+    from hardware.microphone import MicrophoneUnavailable
+
+    def no_microphone(self):
+        raise MicrophoneUnavailable("no usable microphone")
+    monkeypatch.setattr(Kit, "_probe_microphone", no_microphone)  # whatever this machine has
     path = tmp_path / "kit.yaml"
     path.write_text("name: t\nconsole:\n  reader: {type: keyboard, device: /dev/input/nope}\n"
-                    "  display: {type: ssd1306, address: 0x3D}\n")
+                    "  display: {type: ssd1306, address: 0x3D}\n  microphone: true\n")
     kit = build_kit(str(path), fake=False, players=["A", "B"], registry=None)
     try:
-        assert set(kit.missing) == {"reader", "display"}
+        assert set(kit.missing) == {"reader", "display", "microphone"}
         lines = kit.report_missing()
-        assert lines == ["Niet gevonden: de kaartlezer en het schermpje. We spelen verder met wat "
-                         "er is; het toetsenbord werkt altijd."]
+        assert lines == ["Niet gevonden: de kaartlezer, de microfoon (stemmen gaan dan met de knoppen "
+                         "of het toetsenbord) en het schermpje. We spelen verder met wat er is; het "
+                         "toetsenbord werkt altijd."]
         assert kit.report_missing() == []
         kit.input.on_prompt = lambda q: kit.keyboard.type("B")
         q = Question("pick", "vote", ("A",), ("B",), timeout_s=1)

@@ -21,7 +21,7 @@ def used_keys() -> set[str]:
     from hardware.kit import CONSOLE
 
     devices = {"i2c", "buttons", "reader", "display", "seat_buttons", "seat_pods", "motors",
-               "candles", "expander", "pwm"}
+               "candles", "expander", "pwm", "microphone"}
     keys |= {f"hardware.device.{d}" for d in devices}
     keys |= {f"hardware.button.{b}" for b in CONSOLE} | {"hardware.button.seat"}
     return keys
