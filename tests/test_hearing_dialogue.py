@@ -260,3 +260,16 @@ def test_spoken_input_returns_none_at_the_time_out(sphinx):
     q = Question("pick", "vote", ("Anna",), tuple(others("Anna")), allow_none=True, timeout_s=30)
     assert SpokenInput(dialogue, buttons).ask(q) is None
     assert buttons.asked and buttons.asked[0].seats == ("Anna",)
+
+
+def test_in_a_noisy_room_silence_does_not_confirm(sphinx):
+    # a "no" could drown in the noise: only a spoken "yes" confirms there
+    buttons = Buttons({"Anna": ("Brian",)})
+    dialogue, table, _, _ = make(sphinx, noise_snr_db=5, buttons=buttons, silent_accept=True)
+    table.truth = {"Anna": "Brian"}
+    ballot = dialogue.pick("Anna", others("Anna"))
+    assert ballot.via == "button"
+    assert dialogue.listener.floor_db is not None and dialogue.listener.floor_db > -45
+    quiet, table2, _, _ = make(sphinx, silent_accept=True)
+    table2.truth = {"Anna": "Brian"}
+    assert quiet.pick("Anna", others("Anna")).via == "voice"

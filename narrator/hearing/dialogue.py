@@ -2,7 +2,8 @@
 
 The box calls each voter in turn, hears the answer against a closed grammar,
 repeats it aloud ("Anna stemt op Bram") and listens a moment for a
-correction. Silence or "ja" accepts; "nee" or anything unclear asks again.
+correction. "ja" accepts, and so does silence in a quiet room (in a noisy one
+a "nee" could go unheard); "nee" or anything unclear asks again.
 After two failures the voter's seat button (or token) decides, and at the
 time-out the voter abstains. Only public questions are put this way: night
 choices are never asked by voice, since the whole table would hear them.
@@ -31,6 +32,10 @@ class DialogueSettings:
     answer_timeout_s: float = 8.0    # to start speaking after the question
     confirm_window_s: float = 2.5    # to say "nee" after the box repeats the answer
     max_failures: int = 2            # then the seat button
+    #: silence after the repetition accepts it only in a room quieter than
+    #: this (speech-band noise floor, dBFS): in noise a "nee" may go unheard,
+    #: so there an explicit "ja" is needed
+    silence_accepts_below_dbfs: float = -45.0
 
 
 @dataclass(frozen=True)
@@ -154,7 +159,12 @@ class VoteDialogue:
             reply = self.listener.listen(s.confirm_window_s, ptt)
             used += reply.detected_s if reply else s.confirm_window_s
             if reply is None:
-                return meaning, failures, used     # no objection within the window
+                if self._quiet_room():
+                    return meaning, failures, used     # no objection within the window
+                failures += 1
+                if failures < s.max_failures:
+                    self.say("speech.heard_nothing", voter=voter)
+                continue
             verdict = self._understand(reply.audio, yes_no_grammar(self.vocab))
             if verdict == YES:
                 return meaning, failures, used
@@ -163,6 +173,10 @@ class VoteDialogue:
             if failures < s.max_failures:
                 self.say("speech.again" if verdict == NO else "speech.not_understood", voter=voter)
         return None, failures, used
+
+    def _quiet_room(self) -> bool:
+        floor = self.listener.floor_db
+        return floor is None or floor < self.settings.silence_accepts_below_dbfs
 
     def _understand(self, audio, grammar: Grammar) -> Meaning | None:
         heard = self.recognizer.recognize(audio, grammar)
