@@ -342,7 +342,7 @@ def test_every_voice_line_exists_in_every_pack_with_the_same_placeholders():
     used = {f"voice.cue.{c.value}" for c in Cue} | {
         "voice.no_sound_device", "voice.device_lost", "voice.backend_unavailable",
         "voice.no_speech", "voice.render_failed", "voice.cache_unwritable", "voice.cli.warmed",
-        "voice.stalled"}
+        "voice.stalled", "voice.no_sound_device_text_only", "voice.device_lost_text_only"}
     nl = voices.load("nl")
     assert {k for k in nl.lines if k.startswith("voice.")} == used
     for lang in voices.LANGUAGES:
@@ -562,3 +562,21 @@ def test_a_card_that_refuses_22050_hz_plays_at_its_own_rate(tmp_path):
     data, rate = soundfile.read(str(tmp_path / "rec.wav"), dtype="int16")
     # (at least: the record also keeps any wall-clock wait as silence)
     assert rate == 48000 and len(data) >= len(cue_samples("vote", 48000)) + 24000
+
+
+def test_no_sound_card_and_no_writable_default_wav_goes_on_in_text(tmp_path, monkeypatch):
+    import narrator.voice as voice_module
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setattr(voice_module, "default_wav_path", lambda: blocker / "narration.wav")
+
+    def no_card(rate):
+        raise BackendUnavailable("Error querying device -1")
+
+    reports = []
+    speaker = make_speaker(voices.load("en"), cache_dir=tmp_path / "c", open_device=no_card,
+                           warn=reports.append, echo=False)
+    assert isinstance(speaker.out, NullOut) and speaker.out.pace
+    speaker.close()
+    assert reports == ["No sound card found (Error querying device -1). The text goes to the screen."]

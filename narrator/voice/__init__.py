@@ -73,6 +73,16 @@ def default_wav_path() -> Path:
     return default_cache_dir().parent / "narration.wav"
 
 
+def _fallback_sink(rate: int) -> tuple[AudioOut, str]:
+    """Where the voice goes with no sound card and no ``--wav``: the default
+    WAV file, or (if even that cannot be written) nowhere, keeping time."""
+    try:
+        sink = WavFileSink(default_wav_path(), rate, pace=True, fill_gaps=True)
+        return sink, str(sink.path)
+    except VoiceError:
+        return NullOut(rate, pace=True), ""
+
+
 def _print_line(text: str) -> None:
     print(text, flush=True)
 
@@ -139,12 +149,17 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
         try:
             device = (open_device or (lambda rate: SoundDeviceOut(rate)))(SAMPLE_RATE)
         except BackendUnavailable as exc:
-            target = record or default_wav_path()
-            reporter.once("voice.no_sound_device", reason=str(exc), path=str(target))
-            record = target
+            if record is not None:  # asked for: a file that cannot be written is an error
+                out = WavFileSink(record, pace=True, fill_gaps=True)
+                where = str(record)
+            else:
+                out, where = _fallback_sink(SAMPLE_RATE)
+            if where:
+                reporter.once("voice.no_sound_device", reason=str(exc), path=where)
+            else:
+                reporter.once("voice.no_sound_device_text_only", reason=str(exc))
         if device is None:
-            assert record is not None
-            out = WavFileSink(record, pace=True, fill_gaps=True)
+            pass
         elif record is not None:
             out = TeeOut(device, WavFileSink(record, device.sample_rate, pace=False,
                                              fill_gaps=True))
@@ -158,8 +173,7 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
             assert isinstance(sink, WavFileSink)
             sink.pace = True
             return sink, str(sink.path)
-        sink = WavFileSink(default_wav_path(), out.sample_rate, pace=True, fill_gaps=True)
-        return sink, str(sink.path)
+        return _fallback_sink(out.sample_rate)
 
     if echo is None:
         echo = device is None

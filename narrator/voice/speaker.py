@@ -310,7 +310,10 @@ class Speaker:
             # The sound card went away mid-game: carry on into the fallback.
             self.out, where = self._fallback()
             self._fallback = None
-            self.reporter.once("voice.device_lost", reason=str(exc), path=where)
+            if where:
+                self.reporter.once("voice.device_lost", reason=str(exc), path=where)
+            else:
+                self.reporter.once("voice.device_lost_text_only", reason=str(exc))
             self.out.write(chunk)
 
     def _drain(self) -> None:
