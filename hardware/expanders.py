@@ -84,15 +84,16 @@ class Mcp23017:
             self.lost = True
 
     def _on_interrupt(self) -> None:
+        # Runs on lgpio's one callback thread, which does not survive an
+        # exception: nothing may escape from here.
         try:
             with self._lock:
                 new = self.chip.gpio
-        except OSError:
+            old, self._last = self._last, new
+            for watcher in self._watchers:
+                watcher(old, new)
+        except Exception:  # noqa: BLE001
             self.lost = True
-            return
-        old, self._last = self._last, new
-        for watcher in self._watchers:
-            watcher(old, new)
 
     def drive_input(self, pin: int, down: bool) -> None:
         """Instrument (fake bus only): a finger on input ``pin``."""
