@@ -158,13 +158,10 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
                 reporter.once("voice.no_sound_device", reason=str(exc), path=where)
             else:
                 reporter.once("voice.no_sound_device_text_only", reason=str(exc))
-        if device is None:
-            pass
-        elif record is not None:
-            out = TeeOut(device, WavFileSink(record, device.sample_rate, pace=False,
-                                             fill_gaps=True))
-        else:
-            out = device
+        if device is not None:
+            # The card paces; the record only keeps the timeline.
+            out = device if record is None else TeeOut(
+                device, WavFileSink(record, device.sample_rate, pace=False, fill_gaps=True))
 
     def fallback() -> tuple[AudioOut, str]:
         # The sound card vanished mid-game: keep the record if there is one.
