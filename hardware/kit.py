@@ -373,48 +373,22 @@ class Kit:
             if board is not None:
                 boards[address] = board
 
-        def usable(ref: PinRef | None) -> bool:
-            if ref is None:
-                return False
-            return ref.kind == "gpio" or (ref.kind == "mcp" and ref.address in chips) or (
-                ref.kind == "pca" and ref.address in boards)
-
         seats = spec.seats[: len(self.players)] if spec.seats else []
-        b_gpio = {seat_name(s.number): s.button.number for s in seats
-                  if usable(s.button) and s.button and s.button.kind == "gpio"}
-        b_mcp = {seat_name(s.number): (chips[s.button.address], s.button.number) for s in seats
-                 if usable(s.button) and s.button and s.button.kind == "mcp"}
-        for pins, make in ((b_gpio, lambda p: GpioButtons(p, self.events, pin_factory=self.pin_factory)),
-                           (b_mcp, lambda p: McpButtons(p, self.events))):
-            if pins:
-                bank = self._try("seat_buttons", lambda p=pins, m=make: m(p))
-                if bank is not None:
-                    self.seat_buttons.update(dict.fromkeys(pins, bank))
-        m_gpio = {seat_name(s.number): s.motor.number for s in seats
-                  if usable(s.motor) and s.motor and s.motor.kind == "gpio"}
-        m_mcp = {seat_name(s.number): (chips[s.motor.address], s.motor.number) for s in seats
-                 if usable(s.motor) and s.motor and s.motor.kind == "mcp"}
-        for pins, make in ((m_gpio, lambda p: GpioMotors(p, self.clock, pin_factory=self.pin_factory)),
-                           (m_mcp, lambda p: McpMotors(p, self.clock))):
-            if pins:
-                bank = self._try("motors", lambda p=pins, m=make: m(p))
-                if bank is not None:
-                    self.motors.update(dict.fromkeys(pins, bank))
-        flicker = spec.flicker and not self.fake
-        c_gpio = {seat_name(s.number): s.candle.number for s in seats
-                  if usable(s.candle) and s.candle and s.candle.kind == "gpio"}
-        c_pca = {seat_name(s.number): (boards[s.candle.address], s.candle.number) for s in seats
-                 if usable(s.candle) and s.candle and s.candle.kind == "pca"}
-        for pins, make in ((c_gpio, lambda p: GpioCandles(p, pin_factory=self.pin_factory, flicker=flicker)),
-                           (c_pca, lambda p: PcaCandles(p, clock=self.clock, flicker=flicker))):
-            if pins:
-                bank = self._try("candles", lambda p=pins, m=make: m(p))
-                if bank is not None:
-                    candle_banks.update(dict.fromkeys(pins, bank))
-        lost_parts = any(not usable(getattr(s, part)) and getattr(s, part) is not None
-                         for s in seats for part in ("button", "motor", "candle"))
-        if lost_parts and "seat_pods" not in self.missing:
-            self.missing.append("seat_pods")
+        chip_of: dict[tuple[str, int], Any] = {("mcp", a): c for a, c in chips.items()}
+        chip_of.update({("pca", a): b for a, b in boards.items()})
+        on_pins, on_chips = self._split(seats, "button", chip_of)
+        self._add_banks(self.seat_buttons, "seat_buttons", on_pins, on_chips,
+                        lambda p: GpioButtons(p, self.events, pin_factory=self.pin_factory),
+                        lambda c: McpButtons(c, self.events))
+        on_pins, on_chips = self._split(seats, "motor", chip_of)
+        self._add_banks(self.motors, "motors", on_pins, on_chips,
+                        lambda p: GpioMotors(p, self.clock, pin_factory=self.pin_factory),
+                        lambda c: McpMotors(c, self.clock))
+        flicker = spec.flicker and not self.fake  # no flicker threads for fakes
+        on_pins, on_chips = self._split(seats, "candle", chip_of)
+        self._add_banks(candle_banks, "candles", on_pins, on_chips,
+                        lambda p: GpioCandles(p, pin_factory=self.pin_factory, flicker=flicker),
+                        lambda c: PcaCandles(c, clock=self.clock, flicker=flicker))
 
         if spec.reader is not None:
             self.reader = self._try("reader", self._make_reader)
@@ -429,6 +403,33 @@ class Kit:
                 self.display = self._try("display", lambda: ssd1306_display(
                     1, int(d.get("address", 0x3C)), width=int(d.get("width", 128)),
                     height=int(d.get("height", 64))))
+
+    def _split(self, seats: list[Any], part: str, chip_of: dict[tuple[str, int], Any]
+               ) -> tuple[dict[str, int], dict[str, tuple[Any, int]]]:
+        """The seats' ``part`` (button, motor, candle) on Pi pins and on chips
+        that answered; a part on a chip that did not is a missing seat pod."""
+        on_pins: dict[str, int] = {}
+        on_chips: dict[str, tuple[Any, int]] = {}
+        for seat in seats:
+            ref: PinRef | None = getattr(seat, part)
+            if ref is None:
+                continue
+            if ref.kind == "gpio":
+                on_pins[seat_name(seat.number)] = ref.number
+            elif (ref.kind, ref.address) in chip_of:
+                on_chips[seat_name(seat.number)] = (chip_of[(ref.kind, ref.address)], ref.number)
+            elif "seat_pods" not in self.missing:
+                self.missing.append("seat_pods")
+        return on_pins, on_chips
+
+    def _add_banks(self, into: dict[str, Any], device: str, on_pins: dict[str, int],
+                   on_chips: dict[str, tuple[Any, int]], pins_bank: Callable[[Any], Any],
+                   chips_bank: Callable[[Any], Any]) -> None:
+        for wiring, make in ((on_pins, pins_bank), (on_chips, chips_bank)):
+            if wiring:
+                bank = self._try(device, lambda w=wiring, m=make: m(w))
+                if bank is not None:
+                    into.update(dict.fromkeys(wiring, bank))
 
     def _probe_microphone(self) -> Any:
         from hardware.microphone import open_microphone
