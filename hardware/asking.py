@@ -13,7 +13,8 @@ Pointing at a player without a sound (why these ways):
   back the last choice, or answers "nobody" when nothing is chosen yet.
 - **Seat pods** (full box, Maneschijn): the woken player presses *their own*
   pod's button: a short press moves a cursor along the candles (the target's
-  candle burns brighter; the display shows the name too), holding it for a
+  candle glows faintly on a dark table, burns brighter among lit candles; the
+  display shows the name too), holding it for a
   second takes that target. Presses from any seat not being asked are
   ignored, so a sleeper's fidgeting cannot answer; two werewolves pressing
   within 0.3 s count as one step. For yes/no, short = yes, hold = no.

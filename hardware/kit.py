@@ -120,7 +120,7 @@ class Candles:
             self._set(self._cursor, self._base.get(self._cursor, "out"))
         self._cursor = player
         if player is not None:
-            self._set(player, "bright")
+            self._set(player, "bright" if self._base.get(player) == "lit" else "glow")
 
 
 class Kit:

@@ -19,8 +19,10 @@ from typing import Any, Literal
 
 from hardware.events import Clock, FakeClock
 
-CandleState = Literal["out", "lit", "bright"]
-LEVELS: dict[str, float] = {"out": 0.0, "lit": 0.6, "bright": 1.0}
+CandleState = Literal["out", "glow", "lit", "bright"]
+#: "glow" is the night cursor on a dark candle: enough for open eyes next to
+#: it, too faint to notice through closed ones across the table.
+LEVELS: dict[str, float] = {"out": 0.0, "glow": 0.08, "lit": 0.6, "bright": 1.0}
 
 #: (on, off) seconds. Same total on-time (0.75 s) and length (0.95 s).
 Pattern = tuple[tuple[float, float], ...]

@@ -270,3 +270,15 @@ def test_reader_and_display_that_vanish_are_reported_once_and_the_console_remain
 
 def _broken(image):
     raise OSError(121, "Remote I/O error")
+
+
+def test_on_a_dark_table_the_cursor_only_glows(make_kit):
+    kit = make_kit("full")            # candles out: not Maneschijn
+    bank = kit.candles._banks["seat:2"]
+
+    def act(q):
+        kit.seat("Anna").click()
+        kit.seat("Anna").hold()
+    kit.input.on_prompt = act
+    assert kit.input.ask(seer()) == ("Bram",)
+    assert bank.history == [("seat:2", "glow"), ("seat:2", "out")]
