@@ -93,5 +93,6 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
                           narration_seed=setup.seed, **kw)
     holder["m"] = moderator
     moderator.run()
+    kit.private.flush()
     kit.candles.sync(game.state.living())
     return game, kit

@@ -12,7 +12,8 @@ addressed seats feel :data:`~hardware.outputs.YOU`, all others
 :data:`~hardware.outputs.NOT_YOU` (same length, same buzzing time: the sound
 gives nothing away). Without motors, a *round* goes past every seat in
 order: each player in turn is handed the console (or the laptop) and sees
-either "it is you" or "nothing for you", in the same steps, so that who was
+either "it is you" — or the line that follows the tap, such as "you are in
+love with X" — or "nothing for you", in the same steps, so that who was
 tapped shows nowhere.
 """
 
@@ -42,9 +43,19 @@ class KitPrivate:
         self.taps: list[tuple[str, ...]] = []
         #: how long a private line waits to be acknowledged before it is hidden
         self.show_s = SHOW_S
+        self._pending_tap: tuple[str, ...] | None = None
 
     def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
-        self._deliver(seats, self.kit.pack.line(key, **params))
+        text = self.kit.pack.line(key, **params)
+        pending, self._pending_tap = self._pending_tap, None
+        if pending is not None and set(pending) == set(seats):
+            # A tap and its line (lovers, the charmed) make one round.
+            self.shown.append((tuple(seats), text))
+            self._round(seats, text)
+            return
+        if pending is not None:
+            self._round(pending, None)
+        self._deliver(seats, text)
 
     def tap(self, seats: tuple[str, ...]) -> None:
         kit = self.kit
@@ -56,11 +67,29 @@ class KitPrivate:
             for bank in banks.values():
                 bank.play({s: pat for s, pat in patterns.items() if s in bank.names})
             return
+        # Without motors the tap is a round past every seat; the line that
+        # usually follows a tap is given in the same round (see ``show``).
+        self.flush()
+        self._pending_tap = tuple(seats)
+
+    def flush(self) -> None:
+        """Make a tap that is still waiting for its line happen now."""
+        pending, self._pending_tap = self._pending_tap, None
+        if pending is not None:
+            self._round(pending, None)
+
+    def _round(self, seats: tuple[str, ...], text: str | None) -> None:
+        """Every player in seat order, each in the same steps: the addressed
+        see ``text`` (or "it is you"), the others "nothing for you"."""
+        kit = self.kit
         for player in kit.players:
-            key = "hardware.tap.you" if player in seats else "hardware.tap.not_you"
             if kit.display_ok():
                 self._deliver((player,), kit.pack.line("hardware.tap.turn", name=player), record=False)
-            self._deliver((player,), kit.pack.line(key), record=False)
+            if player in seats:
+                line = text or kit.pack.line("hardware.tap.you")
+            else:
+                line = kit.pack.line("hardware.tap.not_you")
+            self._deliver((player,), line, record=False)
 
     # -- one private line ------------------------------------------------------
     def _deliver(self, seats: tuple[str, ...], text: str, *, record: bool = True) -> None:

@@ -83,10 +83,28 @@ def test_tap_without_pods_is_a_round_past_every_seat(kit):
         kit.console.click("next")
     kit.private.on_show = read
     kit.private.tap(("Cees",))
+    assert seen == []                 # waits for the line that follows a tap
+    kit.private.flush()               # none came: the round happens now
     assert [s for s, _ in seen] == [(p,) for p in PLAYERS for _ in range(2)]
     you = [s for s, t in seen if t.startswith("Jij bent het")]
     assert you == [("Cees",)]
     assert sum(t.startswith("Niets voor jou") for _, t in seen) == 3
+
+
+@pytest.mark.parametrize("kit", ["minimal"], indirect=True)
+def test_a_tap_and_its_line_are_one_round(kit):
+    seen = []
+
+    def read(seats, text):
+        seen.append((seats, text))
+        kit.console.click("next")
+    kit.private.on_show = read
+    kit.private.tap(("Bram", "Dirk"))
+    kit.private.show(("Bram", "Dirk"), "private.charmed", {})
+    lines = [t for _, t in seen if not t.endswith("jij bent aan de beurt. Druk op Volgende.")]
+    assert lines == ["Niets voor jou. Druk op Volgende.", "Je bent betoverd door de fluitspeler.",
+                     "Niets voor jou. Druk op Volgende.", "Je bent betoverd door de fluitspeler."]
+    assert kit.private.shown == [(("Bram", "Dirk"), "Je bent betoverd door de fluitspeler.")]
 
 
 def test_no_secret_reaches_a_log_when_no_one_looks_at_the_screen():
