@@ -19,7 +19,7 @@ from narrator.interfaces import Answer, Question
 from voices import Pack
 
 from .grammar import NO, YES, Grammar, Meaning, Vocabulary, pick_grammar, yes_no_grammar
-from .listen import Listener, PushToTalk
+from .listen import Listener, PushToTalk, Utterance
 from .recognizer import Recognizer
 
 Say = Callable[..., None]          # say(key, **params): the lead's voice renders it
@@ -145,9 +145,9 @@ class VoteDialogue:
         ptt = self.push_to_talk(voter) if self.push_to_talk else None
         self.say(prompt, **params)
         while failures < s.max_failures and used < timeout_s:
-            heard = self.listener.listen(min(s.answer_timeout_s, timeout_s - used), ptt)
-            used += heard.detected_s if heard else min(s.answer_timeout_s, timeout_s - used)
-            meaning = self._understand(heard.audio, grammar) if heard else None
+            window = min(s.answer_timeout_s, timeout_s - used)
+            heard, meaning = self._hear(grammar, window, ptt)
+            used += heard.detected_s if heard else window
             if meaning is None:
                 failures += 1
                 if failures < s.max_failures:
@@ -156,7 +156,7 @@ class VoteDialogue:
                 continue
             key, confirm_params = confirm(meaning)
             self.say(key, **confirm_params)
-            reply = self.listener.listen(s.confirm_window_s, ptt)
+            reply, verdict = self._hear(yes_no_grammar(self.vocab), s.confirm_window_s, ptt)
             used += reply.detected_s if reply else s.confirm_window_s
             if reply is None:
                 if self._quiet_room():
@@ -165,7 +165,6 @@ class VoteDialogue:
                 if failures < s.max_failures:
                     self.say("speech.heard_nothing", voter=voter)
                 continue
-            verdict = self._understand(reply.audio, yes_no_grammar(self.vocab))
             if verdict == YES:
                 return meaning, failures, used
             # "nee", or something unclear: never keep an answer that may be wrong
@@ -178,11 +177,18 @@ class VoteDialogue:
         floor = self.listener.floor_db
         return floor is None or floor < self.settings.silence_accepts_below_dbfs
 
-    def _understand(self, audio, grammar: Grammar) -> Meaning | None:
-        heard = self.recognizer.recognize(audio, grammar)
-        if not heard.text or heard.confidence < self.recognizer.threshold:
-            return None
-        return grammar.meaning(heard.text)
+    def _hear(self, grammar: Grammar, timeout_s: float,
+              ptt: PushToTalk | None) -> tuple[Utterance | None, Meaning | None]:
+        """Listen and decode while the player speaks; the meaning of a
+        confident whole phrase of the grammar, or None."""
+        stream = self.recognizer.stream(grammar)
+        try:
+            utterance = self.listener.listen(timeout_s, ptt, sink=stream.feed)
+        finally:
+            heard = stream.finish()
+        if utterance is None or not heard.text or heard.confidence < self.recognizer.threshold:
+            return utterance, None
+        return utterance, grammar.meaning(heard.text)
 
     def _confirm_pick(self, ask: str, voter: str, meaning: Meaning) -> tuple[str, dict[str, Any]]:
         if meaning.player is None:

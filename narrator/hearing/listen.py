@@ -21,6 +21,10 @@ from .vad import Endpointer, VadSettings, frame_level_db
 #: held now, or an Event that is set while it is held.
 PushToTalk = Callable[[], bool] | threading.Event
 
+#: receives the speech as it is captured (a streaming recognizer decodes
+#: while the player speaks, so the answer is ready when the end is found)
+Sink = Callable[[np.ndarray], None]
+
 
 @dataclass(frozen=True)
 class Utterance:
@@ -51,25 +55,33 @@ class Listener:
         self.frame = self.settings.frame_len(self.rate)
         self.floor_db: float | None = None
 
-    def listen(self, timeout_s: float, ptt: PushToTalk | None = None) -> Utterance | None:
+    def listen(self, timeout_s: float, ptt: PushToTalk | None = None,
+               sink: Sink | None = None) -> Utterance | None:
         """The next utterance, or None when nobody spoke within ``timeout_s``
-        (with push-to-talk: nobody pressed and spoke in that time)."""
+        (with push-to-talk: nobody pressed and spoke in that time). ``sink``
+        gets the utterance's audio while it is captured."""
         self.mic.start()
         try:
             if ptt is not None:
-                return self._listen_ptt(timeout_s, ptt)
-            return self._listen_vad(timeout_s)
+                return self._listen_ptt(timeout_s, ptt, sink)
+            return self._listen_vad(timeout_s, sink)
         finally:
             self.mic.stop()
 
-    def _listen_vad(self, timeout_s: float) -> Utterance | None:
+    def _listen_vad(self, timeout_s: float, sink: Sink | None = None) -> Utterance | None:
         ep = Endpointer(self.settings, self.rate, self.floor_db)
         limit = int(timeout_s * 1000 / self.settings.frame_ms)
         hard_limit = limit + int(self.settings.max_speech_s * 1000 / self.settings.frame_ms) + 50
         n = 0
         while n < hard_limit:
-            event = ep.feed(self.mic.read(self.frame))
+            frame = self.mic.read(self.frame)
+            event = ep.feed(frame)
             n += 1
+            if sink is not None:
+                if event == "start":
+                    sink(ep.utterance())            # the pre-roll and the first frames
+                elif ep.in_speech:
+                    sink(frame)
             if event == "end":
                 break
             if not ep.in_speech and n >= limit:
@@ -82,7 +94,8 @@ class Listener:
         end_frame = ep.speech_end_frame if ep.speech_end_frame is not None else n
         return Utterance(ep.utterance(), 0.0, end_frame * sec, n * sec)
 
-    def _listen_ptt(self, timeout_s: float, ptt: PushToTalk) -> Utterance | None:
+    def _listen_ptt(self, timeout_s: float, ptt: PushToTalk,
+                    sink: Sink | None = None) -> Utterance | None:
         limit = int(timeout_s * 1000 / self.settings.frame_ms)
         max_frames = int(self.settings.max_speech_s * 1000 / self.settings.frame_ms)
         frames: list[np.ndarray] = []
@@ -92,6 +105,8 @@ class Listener:
             n += 1
         while _held(ptt) and len(frames) < max_frames:
             frames.append(self.mic.read(self.frame))
+            if sink is not None:
+                sink(frames[-1])
             n += 1
         if not frames:
             return None

@@ -29,6 +29,16 @@ class Heard:
 NOTHING = Heard("", 0.0)
 
 
+class Stream(Protocol):
+    """One utterance decoded while it is spoken."""
+
+    def feed(self, audio: np.ndarray) -> None: ...
+
+    def finish(self) -> Heard:
+        """The result, once the end of speech has been found."""
+        ...
+
+
 class Recognizer(Protocol):
     name: str
     sample_rate: int
@@ -41,6 +51,10 @@ class Recognizer(Protocol):
 
     def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
         """Decode int16 mono ``audio`` at ``sample_rate`` against ``grammar``."""
+        ...
+
+    def stream(self, grammar: Grammar) -> Stream:
+        """Start decoding an utterance that will be fed as it is captured."""
         ...
 
 

@@ -19,7 +19,7 @@ import numpy as np
 class VadSettings:
     frame_ms: int = 30
     start_ms: int = 90            # this much speech in a row starts an utterance
-    end_silence_ms: int = 600     # this much quiet after speech ends it
+    end_silence_ms: int = 400     # this much quiet after speech ends it (budget: 500 ms)
     preroll_ms: int = 300         # kept from before the start
     max_speech_s: float = 6.0     # a stuck noise cannot hold the floor longer
     start_db: float = 10.0        # above the noise floor: speech

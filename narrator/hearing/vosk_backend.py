@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import tempfile
-import threading
 from functools import cache
 from pathlib import Path
 
@@ -77,11 +76,11 @@ def load_model(path: str):
         raise ModelError(f"cannot load the vosk model in {path}: {exc}") from None
 
 
-def _fixed_dither(samples: np.ndarray) -> np.ndarray:
+def _dither(samples: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Without Kaldi's dither, digital silence (exact zeros, as in files and
-    fakes) makes the features degenerate and words are lost; a fixed, seeded
-    dither of two steps keeps the decoding repeatable and the words found."""
-    noise = np.random.default_rng(0).integers(-2, 3, len(samples))
+    fakes) makes the features degenerate and words are lost; a seeded dither
+    of two steps keeps the decoding repeatable and the words found."""
+    noise = rng.integers(-2, 3, len(samples))
     return np.clip(samples.astype(np.int32) + noise, -32768, 32767).astype(np.int16)
 
 
@@ -95,28 +94,48 @@ class VoskRecognizer:
         self.model = load_model(str(path))
         self.threshold = threshold
         self.sample_rate = sample_rate
-        self._lock = threading.Lock()
         self._unk = self.model.vosk_model_find_word("[unk]") >= 0
 
     def can_say(self, word: str) -> bool:
         return self.model.vosk_model_find_word(word) >= 0
 
     def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
-        from vosk import KaldiRecognizer
+        stream = self.stream(grammar)
+        stream.feed(audio)
+        return stream.finish()
 
+    def stream(self, grammar: Grammar) -> VoskStream:
         phrases = sorted(grammar.keep_only(w for w in grammar.words if self.can_say(w)).phrases)
-        if not phrases:
-            return Heard("", 0.0)
-        if self._unk:   # lets speech outside the grammar land somewhere harmless
+        if phrases and self._unk:   # lets speech outside the grammar land somewhere harmless
             phrases.append("[unk]")
+        return VoskStream(self, phrases)
+
+
+class VoskStream:
+    def __init__(self, owner: VoskRecognizer, phrases: list[str]) -> None:
+        self.owner = owner
+        self.rec = None
+        # a fixed seed: the same audio fed the same way decodes the same
+        self.rng = np.random.default_rng(0) if owner.repeatable else None
+        if phrases:
+            from vosk import KaldiRecognizer
+
+            self.rec = KaldiRecognizer(owner.model, owner.sample_rate,
+                                       json.dumps(phrases, ensure_ascii=False))
+            self.rec.SetWords(True)
+
+    def feed(self, audio: np.ndarray) -> None:
+        if self.rec is None or len(audio) == 0:
+            return
         samples = np.asarray(audio, dtype=np.int16)
-        if self.repeatable:
-            samples = _fixed_dither(samples)
-        with self._lock:
-            rec = KaldiRecognizer(self.model, self.sample_rate, json.dumps(phrases, ensure_ascii=False))
-            rec.SetWords(True)
-            rec.AcceptWaveform(samples.tobytes())
-            result = json.loads(rec.FinalResult())
+        if self.rng is not None:
+            samples = _dither(samples, self.rng)
+        self.rec.AcceptWaveform(samples.tobytes())
+
+    def finish(self) -> Heard:
+        if self.rec is None:
+            return Heard("", 0.0)
+        result = json.loads(self.rec.FinalResult())
         words = [Word(w["word"], float(w.get("conf", 0.0))) for w in result.get("result", [])]
         if any(w.text == "[unk]" for w in words):
             return Heard("", 0.0, tuple(words))
