@@ -39,11 +39,11 @@ ensure_system_packages
 ensure_venv
 case "$cmd" in
     test)
-        "$VENV/bin/ruff" check .
-        "$VENV/bin/mypy" engine
+        "$VENV/bin/python" -m ruff check .
+        "$VENV/bin/python" -m mypy engine
         exec "$VENV/bin/python" -m pytest "$@"
         ;;
     *)
-        exec "$VENV/bin/wakkerdam" "$cmd" "$@"
+        exec "$VENV/bin/python" -m narrator.cli "$cmd" "$@"
         ;;
 esac
