@@ -27,8 +27,8 @@ diverged, was lost, was refused or failed. Contract for the command: ``demo``
 and ``resume`` print exactly one JSON summary on stdout when they finish (the
 narration goes to stderr), exit 0, and ``resume`` of a finished journal prints
 that game's summary again. Decisions are the journal records of type
-``decision`` (``ask`` and ``answer``); a record of type ``undo`` takes back the
-one before it.
+``decision`` (``ask`` and ``answer``) and ``undo``; their order must be the
+uninterrupted game's (records of other types are only checked to stay unchanged).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ TIME_CUT_SHARE = 0.25  # the rest are cut when the journal reaches a random size
 @dataclass
 class Reference:
     summary: Any
-    decisions: list[tuple[str, Any]]
+    decisions: list[tuple[Any, ...]]
     seconds: float
     journal_bytes: int
 
@@ -107,14 +107,17 @@ class Tally:
         }
 
 
-def decisions_of(records: list[dict[str, Any]]) -> list[tuple[str, Any]]:
-    """The decisions that stand: each ``undo`` takes back the one before it."""
-    out: list[tuple[str, Any]] = []
+def decisions_of(records: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The trail of decisions as written: each ``decision`` (ask, answer) and
+    each ``undo``. A bot game must write the same trail whether it was cut or
+    not; comparing the trail, not only the decisions left standing, also
+    allows a cut between a decision and its undo."""
+    out: list[tuple[Any, ...]] = []
     for r in records:
         if r.get("type") == "decision":
-            out.append((r.get("ask"), r.get("answer")))
-        elif r.get("type") == "undo" and out:
-            out.pop()
+            out.append(("decision", r.get("ask"), r.get("answer")))
+        elif r.get("type") == "undo":
+            out.append(("undo",))
     return out
 
 

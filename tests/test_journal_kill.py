@@ -54,10 +54,14 @@ def _play(journal: Journal, seed: int) -> dict[str, Any]:
     done = _decisions(journal.records())
     while len(done) < DECISIONS:
         record = _next_decision(seed, done)
-        if len(done) == 10 and not any(r.get("type") == "undo" for r in journal.records()):
-            # Like a player taking an answer back: decision, undo, decision.
-            journal.append({**record, "answer": "Nobody"})
+        # Like a player taking an answer back: decision, undo, decision. Each
+        # step is decided from the journal alone, so a cut between them resumes.
+        if done and done[-1][1] == "Nobody":
             journal.append({"type": "undo"})
+            done.pop()
+            continue
+        if len(done) == 10 and not any(r.get("type") == "undo" for r in journal.records()):
+            record = {**record, "answer": "Nobody"}
         journal.append(record)
         done.append((record["ask"], record["answer"]))
         time.sleep(0.001)  # room for a cut between decisions
