@@ -28,7 +28,7 @@ from narrator.journal import Journal, JournalError  # noqa: E402
 KILL_TEST = ROOT / "bench" / "kill_test.py"
 NAMES = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna"]
 ASKS = ["seer", "werewolves", "witch", "vote"]
-DECISIONS = 40
+DECISIONS = 30
 
 
 # --- the stand-in program -------------------------------------------------
@@ -151,7 +151,8 @@ def test_harness_counts_cuts_and_finds_no_divergence_in_a_correct_program() -> N
 ])
 def test_harness_catches_a_planted_resume_bug(bug: str, counter: str) -> None:
     # One game at a time, so the cuts fall on resumed runs, where the bug is.
-    result = _harness("--cuts", "10", "--seed", "9", "--fail-fast", bug=bug, jobs=1)
+    result = _harness("--cuts", "8", "--cuts-per-game", "3", "--seed", "9", "--fail-fast",
+                      bug=bug, jobs=1)
     assert result["exit"] == 1
     assert result[counter] >= 1, result
 
