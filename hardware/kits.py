@@ -164,6 +164,8 @@ def load_kit(name: str) -> KitSpec:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise WiringError(f"{where}: cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise WiringError(f"{where}: not a text file (UTF-8)") from None
     try:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
