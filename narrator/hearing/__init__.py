@@ -10,14 +10,17 @@
 and tells the moderator at start-up whether one is there (``model_for``).
 """
 
+from .adapter import SpokenInput
 from .dialogue import Ballot, DialogueSettings, VoteDialogue, YesNo, voting_order
 from .grammar import Grammar, Meaning, Vocabulary, pick_grammar, yes_no_grammar
 from .listen import LevelReport, Listener, Utterance
 from .recognizer import Heard, Recognizer, Word
+from .setup import Hearing, spoken_input
 from .vad import VadSettings
 
 __all__ = [
-    "Ballot", "DialogueSettings", "Grammar", "Heard", "LevelReport", "Listener", "Meaning",
-    "Recognizer", "Utterance", "VadSettings", "Vocabulary", "VoteDialogue", "Word", "YesNo",
-    "pick_grammar", "voting_order", "yes_no_grammar",
+    "Ballot", "DialogueSettings", "Grammar", "Hearing", "Heard", "LevelReport", "Listener",
+    "Meaning", "Recognizer", "SpokenInput", "Utterance", "VadSettings", "Vocabulary",
+    "VoteDialogue", "Word", "YesNo", "pick_grammar", "spoken_input", "voting_order",
+    "yes_no_grammar",
 ]
