@@ -196,3 +196,49 @@ def test_every_config_key_is_in_every_language_with_the_same_fields() -> None:
         fields = {lang: pack.placeholders(key) for lang, pack in packs.items() if pack.has(key)}
         assert set(fields) == set(voices.LANGUAGES), key
         assert len({frozenset(f) for f in fields.values()}) == 1, key
+
+
+nested = st.recursive(
+    st.integers(-99, 99) | st.text(string.ascii_letters, min_size=1, max_size=6).map(lambda s: "v" + s),
+    lambda inner: st.lists(inner, min_size=1, max_size=3)
+    | st.dictionaries(st.text("abcdefgh", min_size=1, max_size=5), inner, min_size=1, max_size=3),
+    max_leaves=10,
+)
+
+
+def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out.append((*prefix, k))
+            out.extend(_paths(v, (*prefix, k)))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out.append((*prefix, i))
+            out.extend(_paths(v, (*prefix, i)))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.text("abcdefgh", min_size=1, max_size=5), nested, min_size=1, max_size=4),
+       st.booleans())
+def test_where_finds_the_line_of_every_key_in_any_file(data: dict, flow: bool) -> None:
+    import yaml
+
+    text = yaml.safe_dump(data, default_flow_style=None if flow else False, sort_keys=False)
+    loaded = load_yaml_text(text, "gen.yaml", "test")
+    assert loaded == data
+    lines = text.splitlines()
+    for path in _paths(data):
+        at = where(loaded, *path)
+        line = int(at.rsplit(":", 1)[1])
+        last = path[-1]
+        if isinstance(last, str):
+            assert f"{last}:" in lines[line - 1], (path, at, text)
+        else:
+            item = loaded
+            for step in path:
+                item = item[step]
+            assert 1 <= line <= len(lines)
+            if not isinstance(item, (dict, list)):
+                assert str(item) in lines[line - 1], (path, at, text)
