@@ -13,6 +13,7 @@ truthfully by voice ("yes" / "no"). Counted after the confirmation dialogue:
   answer_ms       from the end of speech being found to the answer (decoding
                   that was not done while the player spoke)
   delay_ms        end of speech to answer: the end-pointer's silence plus answer_ms
+  rss_mb          peak resident memory of the process so far
 
     python bench/recognition.py [--quick] [--json] [--backend pocketsphinx|vosk ...]
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
 from pathlib import Path
@@ -151,6 +153,8 @@ def run_row(recognizer, pack, voice: str, snr_db: float | None, n: int, seed: in
     return {"backend": recognizer.name, "voice": voice, "snr_db": snr_db, "n": n,
             "correct": correct, "wrong_accepted": wrong, "rtf": round(rtf, 4),
             "by_voice": by_voice, "answer_ms": round(answer_ms, 1),
+            # the whole process so far (ru_maxrss is in KiB on Linux)
+            "rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
             "delay_ms": round(settings.end_silence_ms + answer_ms)}
 
 
@@ -195,7 +199,7 @@ def main(argv: list[str]) -> int:
     rows = []
     if not args.json:
         print(f"{'backend':<13}{'voice':<10}{'snr_db':>7}{'n':>5}{'correct':>9}{'wrong':>7}"
-              f"{'voice%':>8}{'rtf':>8}{'delay_ms':>9}")
+              f"{'voice%':>8}{'rtf':>8}{'delay_ms':>9}{'rss_mb':>8}")
     for backend, voice, snr, n in plan(args.quick, backends):
         if backend not in made:
             try:
@@ -218,7 +222,8 @@ def main(argv: list[str]) -> int:
             snr_text = "clean" if snr is None else f"{snr:g}"
             print(f"{row['backend']:<13}{row['voice']:<10}{snr_text:>7}{row['n']:>5}"
                   f"{row['correct']:>9}{row['wrong_accepted']:>7}"
-                  f"{100 * row['by_voice'] / row['n']:>7.0f}%{row['rtf']:>8.3f}{row['delay_ms']:>9}",
+                  f"{100 * row['by_voice'] / row['n']:>7.0f}%{row['rtf']:>8.3f}{row['delay_ms']:>9}"
+                  f"{row['rss_mb']:>8}",
                   flush=True)
     return 0
 
