@@ -273,3 +273,19 @@ def test_in_a_noisy_room_silence_does_not_confirm(sphinx):
     quiet, table2, _, _ = make(sphinx, silent_accept=True)
     table2.truth = {"Anna": "Brian"}
     assert quiet.pick("Anna", others("Anna")).via == "voice"
+
+
+def test_a_microphone_lost_mid_game_hands_over_to_the_buttons(sphinx):
+    from hardware.microphone import MicrophoneUnavailable
+
+    buttons = Buttons({"Anna": ("Brian",), "Brian": ("Anna",)})
+    dialogue, table, _, mic = make(sphinx, buttons=buttons)
+
+    def unplugged() -> None:
+        raise MicrophoneUnavailable("no usable microphone: device unplugged")
+
+    mic.on_start.append(unplugged)
+    assert dialogue.pick("Anna", others("Anna")).choice == "Brian"
+    assert dialogue.deaf
+    assert dialogue.pick("Brian", others("Brian")).via == "button"
+    assert table.keys().count("speech.ask.vote") == 1     # the next voter is not asked aloud

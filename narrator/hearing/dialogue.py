@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from hardware.microphone import MicrophoneUnavailable
 from narrator.interfaces import Answer, Question
 from voices import Pack
 
@@ -84,6 +85,8 @@ class VoteDialogue:
         self.fallback = fallback
         self.push_to_talk = push_to_talk
         self.settings = settings or DialogueSettings()
+        #: the microphone failed during the game: from then on, buttons only
+        self.deaf = False
 
     # -- public -------------------------------------------------------------
 
@@ -139,6 +142,17 @@ class VoteDialogue:
         """Ask, hear, repeat, hear the correction. Returns the accepted
         meaning (or None after ``max_failures``), the failures, and the audio
         time used."""
+        if self.deaf:
+            return None, 0, 0.0
+        try:
+            return self._converse_aloud(voter, grammar, prompt, params, confirm, timeout_s)
+        except MicrophoneUnavailable:   # unplugged mid-game: the seat buttons take over
+            self.deaf = True
+            return None, self.settings.max_failures, 0.0
+
+    def _converse_aloud(self, voter: str, grammar: Grammar, prompt: str, params: dict[str, Any],
+                        confirm: Callable[[Meaning], tuple[str, dict[str, Any]]],
+                        timeout_s: float) -> tuple[Meaning | None, int, float]:
         s = self.settings
         failures = 0
         used = 0.0
