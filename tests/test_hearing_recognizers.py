@@ -65,7 +65,8 @@ def score(recognizer, grammar: Grammar, voice: str, snr_db: float | None, seed: 
     return right, outside, len(grammar.phrases)
 
 
-VOICES = ["en-us+f2", "en-us", "piper"]
+#: "piper-fixed": Piper without its sampled noise, so each run hears the same audio
+VOICES = ["en-us+f2", "en-us", "piper-fixed"]
 
 
 @pytest.fixture(scope="module", params=VOICES)
@@ -77,13 +78,15 @@ def voice(request):
     return request.param
 
 
-# Measured here (16 phrases: 7 names, 7 seat numbers, nobody, abstain):
-# en-us+f2 15-16, piper 30-31 of 32 clean; plain en-us about 11 (espeak's
-# male voice is hard for this model). The floors below leave room for
-# Piper's run-to-run variation; the dialogue's confirmation does the rest.
-FLOOR = {("en-us+f2", None): 13, ("piper", None): 13, ("en-us", None): 9,
-         ("en-us+f2", 20.0): 12, ("piper", 20.0): 12, ("en-us", 20.0): 8,
-         ("en-us+f2", 10.0): 10, ("piper", 10.0): 10, ("en-us", 10.0): 7}
+# Measured here (16 phrases: 7 names, 7 seat numbers, nobody, abstain;
+# clean / 20 / 10 / 5 dB): en-us+f2 15 16 13 12, en-us 11 16 14 11,
+# piper-fixed 15 15 14 12 (espeak's plain male voice is hard for this model
+# when clean). The floors leave a margin; the dialogue's confirmation does
+# the rest.
+FLOOR = {("en-us+f2", None): 13, ("piper-fixed", None): 13, ("en-us", None): 9,
+         ("en-us+f2", 20.0): 12, ("piper-fixed", 20.0): 12, ("en-us", 20.0): 8,
+         ("en-us+f2", 10.0): 10, ("piper-fixed", 10.0): 10, ("en-us", 10.0): 7,
+         ("en-us+f2", 5.0): 8, ("piper-fixed", 5.0): 8, ("en-us", 5.0): 7}
 
 
 @pytest.mark.parametrize("snr_db", [None, 20.0, 10.0, 5.0])

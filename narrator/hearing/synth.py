@@ -48,13 +48,22 @@ def _piper_voice():
         raise SynthUnavailable(f"Piper cannot load its voice: {exc}") from None
 
 
-def piper(text: str) -> np.ndarray:
+def piper(text: str, varied: bool = True) -> np.ndarray:
+    """Piper's voice; it samples noise, so each rendering differs unless
+    ``varied`` is False (then the same text gives the same samples)."""
     voice = _piper_voice()
-    chunks = [c.audio_int16_array for c in voice.synthesize(text)]
+    config = None
+    if not varied:
+        from piper import SynthesisConfig
+
+        config = SynthesisConfig(noise_scale=0.0, noise_w_scale=0.0)
+    chunks = [c.audio_int16_array for c in voice.synthesize(text, syn_config=config)]
     samples = np.concatenate(chunks) if chunks else np.zeros(0, np.int16)
     return resample(samples, int(voice.config.sample_rate), RATE)
 
 
 def speak(text: str, voice: str) -> np.ndarray:
-    """By voice name: "piper" or an espeak-ng voice."""
-    return piper(text) if voice == "piper" else espeak(text, voice)
+    """By voice name: "piper", "piper-fixed" (repeatable) or an espeak-ng voice."""
+    if voice in ("piper", "piper-fixed"):
+        return piper(text, varied=voice == "piper")
+    return espeak(text, voice)
