@@ -12,7 +12,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -41,7 +41,7 @@ class Microphone(Protocol):
     def close(self) -> None: ...
 
 
-def _portaudio():
+def _portaudio() -> Any:
     """sounddevice, or MicrophoneUnavailable (its import raises OSError when
     libportaudio2 is missing)."""
     try:

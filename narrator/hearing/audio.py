@@ -13,9 +13,9 @@ def to_int16(audio: np.ndarray) -> np.ndarray:
     if a.ndim > 1:
         a = a.mean(axis=1)
     if a.dtype == np.int16:
-        return a
+        return np.asarray(a, dtype=np.int16)
     if np.issubdtype(a.dtype, np.floating):
-        return np.clip(np.round(a * FULL_SCALE), -32768, 32767).astype(np.int16)
+        return np.asarray(np.clip(np.round(a * FULL_SCALE), -32768, 32767), dtype=np.int16)
     return np.clip(a, -32768, 32767).astype(np.int16)
 
 
@@ -54,7 +54,7 @@ def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
     f = np.arange(len(spectrum), dtype=np.float64)
     f[0] = 1.0
     noise = np.fft.irfft(spectrum / np.sqrt(f), n)
-    return noise / (np.sqrt(np.mean(noise**2)) or 1.0)
+    return np.asarray(noise / (np.sqrt(np.mean(noise**2)) or 1.0), dtype=np.float64)
 
 
 def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarray:
@@ -66,7 +66,7 @@ def mix_at_snr(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarr
     p_speech = np.mean(active**2) if len(active) else 0.0
     p_noise = np.mean(n**2) or 1.0
     gain = np.sqrt(p_speech / (p_noise * 10 ** (snr_db / 10)))
-    return np.clip(np.round(s + gain * n), -32768, 32767).astype(np.int16)
+    return np.asarray(np.clip(np.round(s + gain * n), -32768, 32767), dtype=np.int16)
 
 
 def silence(seconds: float, rate: int = 16_000) -> np.ndarray:

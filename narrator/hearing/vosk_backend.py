@@ -15,6 +15,7 @@ import shutil
 import tempfile
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -63,7 +64,7 @@ def repeatable_copy(model: Path, where: Path | None = None) -> Path:
 
 
 @cache
-def load_model(path: str):
+def load_model(path: str) -> Any:
     """Load a model once per process (it takes seconds and hundreds of MB)."""
     try:
         import vosk
@@ -81,7 +82,7 @@ def _dither(samples: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     fakes) makes the features degenerate and words are lost; a seeded dither
     of two steps keeps the decoding repeatable and the words found."""
     noise = rng.integers(-2, 3, len(samples))
-    return np.clip(samples.astype(np.int32) + noise, -32768, 32767).astype(np.int16)
+    return np.asarray(np.clip(samples.astype(np.int32) + noise, -32768, 32767), dtype=np.int16)
 
 
 class VoskRecognizer:
@@ -97,7 +98,7 @@ class VoskRecognizer:
         self._unk = self.model.vosk_model_find_word("[unk]") >= 0
 
     def can_say(self, word: str) -> bool:
-        return self.model.vosk_model_find_word(word) >= 0
+        return bool(self.model.vosk_model_find_word(word) >= 0)
 
     def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
         stream = self.stream(grammar)
