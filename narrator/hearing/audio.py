@@ -16,7 +16,7 @@ def to_int16(audio: np.ndarray) -> np.ndarray:
         return np.asarray(a, dtype=np.int16)
     if np.issubdtype(a.dtype, np.floating):
         return np.asarray(np.clip(np.round(a * FULL_SCALE), -32768, 32767), dtype=np.int16)
-    return np.clip(a, -32768, 32767).astype(np.int16)
+    return np.asarray(np.clip(a, -32768, 32767), dtype=np.int16)
 
 
 def resample(audio: np.ndarray, from_rate: int, to_rate: int) -> np.ndarray:
