@@ -157,6 +157,14 @@ class _Checker:
         return value
 
 
+def _as_list(c: _Checker, data: dict, key: str, lines: dict[str, int]) -> list[Any]:
+    value = data.get(key) or []
+    if not isinstance(value, list):
+        c.error(lines.get(key, 0), f"{key} must be a list")
+        return []
+    return value
+
+
 def load_kit(name: str) -> KitSpec:
     path = kit_path(name)
     where = str(path)
@@ -226,14 +234,14 @@ def parse_kit(data: Any, where: str) -> KitSpec:
         spec.speaker = bool(console.get("speaker", True))
         spec.microphone = bool(console.get("microphone", False))
 
-    for i, exp in enumerate(data.get("expanders") or []):
+    for i, exp in enumerate(_as_list(c, data, "expanders", lines)):
         if c.keys(exp, {"address", "interrupt"}, f"expander {i + 1}"):
             address = c.address(exp.get("address"), exp.line, f"expander {i + 1}", 0x20, 0x27)
             intr = exp.get("interrupt")
             ref = c.pin(intr, exp.line, f"expander {i + 1} interrupt", {"gpio"}) if intr else None
             if address is not None:
                 spec.expanders[address] = ref
-    for i, board in enumerate(data.get("pwm") or []):
+    for i, board in enumerate(_as_list(c, data, "pwm", lines)):
         if c.keys(board, {"address"}, f"pwm board {i + 1}"):
             address = c.address(board.get("address"), board.line, f"pwm board {i + 1}", 0x40, 0x7F)
             if address == 0x70:
@@ -241,10 +249,7 @@ def parse_kit(data: Any, where: str) -> KitSpec:
             elif address is not None:
                 spec.pwm.append(address)
 
-    seats = data.get("seats") or []
-    if not isinstance(seats, list):
-        c.error(lines.get("seats", 0), "seats must be a list of seat pods")
-        seats = []
+    seats = _as_list(c, data, "seats", lines)
     for n, seat in enumerate(seats, start=1):
         if not c.keys(seat, {"button", "candle", "motor"}, f"seat {n}"):
             continue

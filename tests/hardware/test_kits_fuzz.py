@@ -23,7 +23,7 @@ TREES = st.recursive(VALUES, lambda inner: st.one_of(
     max_leaves=25)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tree=st.dictionaries(st.sampled_from(KEYS), TREES, max_size=6))
 def test_any_kit_file_is_a_spec_or_one_wiring_error(tmp_path, tree):
     path = tmp_path / "kit.yaml"
