@@ -248,7 +248,7 @@ def reference(runner: Runner, seed: int, folder: Path, tally: Tally) -> Referenc
         try:
             j, _ = Journal.verify(journal)
         except JournalError as exc:
-            tally.add("refused", f"seed {seed}: uninterrupted journal: {exc}")
+            tally.add("failures", f"seed {seed}: the uninterrupted game's journal: {exc}")
             return None
         refs.append(Reference(parse_summary(out), decisions_of(j.records()), seconds,
                               journal.stat().st_size))
@@ -311,6 +311,9 @@ def cut_game(runner: Runner, seed: int, rng: random.Random, tally: Tally, folder
             tally.add("failures", f"seed {seed}, {verb} run {run}: exit {code}: {err.strip()[-300:]}")
             return
         summary = parse_summary(out)
+        if summary is None:
+            tally.add("failures", f"seed {seed}, {verb} run {run}: no JSON summary on stdout: {out.strip()[-200:]!r}")
+            return
         try:
             final = decisions_of(Journal.verify(journal)[0].records())
         except JournalError as exc:
@@ -334,7 +337,9 @@ def run(cmd: list[str], cuts: int, seed: int, jobs: int, extra: list[str],
     pick = threading.Lock()
 
     def want_more() -> bool:
-        return tally.cuts < cuts and not tally.failures and not (fail_fast and not tally.ok)
+        # Without a good uninterrupted game there is nothing to compare: stop.
+        blocked = tally.failures or tally.nondeterministic
+        return tally.cuts < cuts and not blocked and not (fail_fast and not tally.ok)
 
     def worker() -> None:
         with tempfile.TemporaryDirectory(prefix="kill-test-") as tmp:

@@ -37,6 +37,8 @@ def _next_decision(seed: int, done: list[tuple[str, Any]]) -> dict[str, Any]:
     rng = random.Random(f"{seed}/{len(done)}/{done[-1] if done else ''}")
     if os.environ.get("STANDIN_BUG") == "reseed" and os.environ.get("STANDIN_RESUMED"):
         rng = random.Random(f"{seed + 1}/{len(done)}")
+    if os.environ.get("STANDIN_BUG") == "unseeded":
+        rng = random.Random()
     return {"type": "decision", "ask": ASKS[len(done) % len(ASKS)], "answer": rng.choice(NAMES)}
 
 
@@ -157,6 +159,12 @@ def test_harness_catches_a_planted_resume_bug(bug: str, counter: str) -> None:
     assert result[counter] >= 1, result
 
 
+def test_harness_tells_a_game_that_is_not_deterministic_from_a_resume_bug() -> None:
+    result = _harness("--cuts", "5", "--seed", "2", bug="unseeded", jobs=1)
+    assert result["exit"] == 1
+    assert result["nondeterministic"] == 1 and result["cuts"] == 0
+
+
 def test_harness_reports_a_broken_command_as_a_failure_not_a_hang() -> None:
     proc = subprocess.run(
         [sys.executable, str(KILL_TEST), "--cmd", f"{sys.executable} -c 'import sys; sys.exit(3)'",
@@ -166,6 +174,13 @@ def test_harness_reports_a_broken_command_as_a_failure_not_a_hang() -> None:
     assert proc.returncode == 1
     result = json.loads(proc.stdout)
     assert result["failures"] >= 1 and "exited 3" in result["details"][0]
+    proc = subprocess.run(
+        [sys.executable, str(KILL_TEST), "--cmd", f"{sys.executable} -c 'print(1)'",
+         "--cuts", "5", "--json", "--jobs", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 1
+    assert "does not exist" in json.loads(proc.stdout)["details"][0]
 
 
 @pytest.mark.slow
