@@ -10,6 +10,8 @@ For each game (seed ``S``) it first plays the game through uninterrupted
 2. after each cut verifies the journal read-only: it must open (a torn last
    record is fine, it is dropped), keep every record seen after the previous
    cut unchanged, and its decisions so far must be the uninterrupted game's;
+   With ``--tear`` it then also cuts the journal inside its last line, as a
+   power cut during that write would: resume must drop it and ask again;
 3. runs ``CMD resume FILE --fast --json`` (or ``demo`` again when the cut came
    before the journal existed), killing it the same way, until a run ends;
 4. compares that run's JSON summary and the journal's decisions with the
@@ -75,6 +77,7 @@ class Tally:
     games: int = 0
     restarts: int = 0          # cut before the journal existed: demo started again
     torn_records: int = 0      # cuts that left a torn last record (dropped at resume)
+    tears: int = 0             # last lines the harness tore itself (simulated power cuts)
     divergences: list[str] = field(default_factory=list)
     lost_or_changed: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
@@ -98,7 +101,7 @@ class Tally:
     def as_dict(self, seconds: float) -> dict[str, Any]:
         return {
             "cuts": self.cuts, "resumes": self.resumes, "games": self.games,
-            "restarts": self.restarts, "torn_records": self.torn_records,
+            "restarts": self.restarts, "torn_records": self.torn_records, "tears": self.tears,
             "divergences": len(self.divergences), "lost_or_changed": len(self.lost_or_changed),
             "refused_journals": len(self.refused), "failures": len(self.failures),
             "nondeterministic": len(self.nondeterministic), "seconds": round(seconds, 2),
@@ -123,9 +126,9 @@ def decisions_of(records: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
 
 class Runner:
     def __init__(self, cmd: list[str], extra: list[str], workdir: Path, timeout: float,
-                 cuts_per_game: int = 10) -> None:
+                 cuts_per_game: int = 10, tear: float = 0.0) -> None:
         self.cmd, self.extra, self.workdir, self.timeout = cmd, extra, workdir, timeout
-        self.cuts_per_game = cuts_per_game
+        self.cuts_per_game, self.tear = cuts_per_game, tear
 
     def argv(self, verb: str, journal: Path, seed: int) -> list[str]:
         if verb == "demo":
@@ -229,6 +232,17 @@ class Guard:
         return self.broken
 
 
+def tear_last_line(journal: Path, rng: random.Random) -> bool:
+    """Cut the journal inside its last line (never the header): what a power
+    cut during that write would leave. False if there is no such line."""
+    data = journal.read_bytes()
+    if data.count(b"\n") < 3 or not data.endswith(b"\n"):
+        return False
+    start = data.rfind(b"\n", 0, len(data) - 1) + 1
+    os.truncate(journal, rng.randint(start + 1, len(data) - 1))
+    return True
+
+
 def parse_summary(stdout: str) -> Any:
     try:
         return json.loads(stdout)
@@ -299,12 +313,18 @@ def cut_game(runner: Runner, seed: int, rng: random.Random, tally: Tally, folder
             if records[:len(seen)] != seen:
                 tally.add("lost_or_changed", f"seed {seed}, cut {run}: a record seen before the cut changed or vanished")
                 return
-            seen = records
-            guard = Guard(journal, journal.stat().st_size - report.dropped_bytes)
             got = decisions_of(records)
             if got != ref.decisions[:len(got)]:
                 tally.add("lost_or_changed", f"seed {seed}, cut {run}: decision {len(got)} differs from the uninterrupted game")
                 return
+            if rng.random() < runner.tear and tear_last_line(journal, rng):
+                # A power cut during the last write: resume must drop that
+                # line, ask its question again and still end the same way.
+                tally.add("tears")
+                j, report = Journal.verify(journal)
+                records = j.records()
+            seen = records
+            guard = Guard(journal, journal.stat().st_size - report.dropped_bytes)
             verb = "resume"
             continue
         if code != 0:
@@ -330,7 +350,7 @@ def cut_game(runner: Runner, seed: int, rng: random.Random, tally: Tally, folder
 
 def run(cmd: list[str], cuts: int, seed: int, jobs: int, extra: list[str],
         timeout: float = 120.0, fail_fast: bool = False,
-        cuts_per_game: int = 10) -> tuple[Tally, float]:
+        cuts_per_game: int = 10, tear: float = 0.0) -> tuple[Tally, float]:
     tally = Tally()
     start = time.perf_counter()
     next_game = iter(range(10**9))
@@ -343,7 +363,7 @@ def run(cmd: list[str], cuts: int, seed: int, jobs: int, extra: list[str],
 
     def worker() -> None:
         with tempfile.TemporaryDirectory(prefix="kill-test-") as tmp:
-            runner = Runner(cmd, extra, Path(tmp), timeout, cuts_per_game)
+            runner = Runner(cmd, extra, Path(tmp), timeout, cuts_per_game, tear)
             while want_more():
                 with pick:
                     index = next(next_game)
@@ -370,22 +390,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a run counts as hung")
     parser.add_argument("--cuts-per-game", type=int, default=10,
                         help="about how many cuts each game gets (default 10)")
+    parser.add_argument("--tear", type=float, default=0.1,
+                        help="share of cuts after which the last journal line is also torn, as a "
+                             "power cut mid-write would (default 0.1)")
     parser.add_argument("--fail-fast", action="store_true", help="stop cutting at the first problem")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     cuts = args.cuts if args.cuts is not None else (QUICK_CUTS if args.quick else DEFAULT_CUTS)
     if min(cuts, args.jobs, args.cuts_per_game) < 1:
         parser.error("--cuts, --jobs and --cuts-per-game must be at least 1")
+    if not 0 <= args.tear <= 1:
+        parser.error("--tear is a share between 0 and 1")
     tally, seconds = run(shlex.split(args.cmd), cuts, args.seed, args.jobs,
                          shlex.split(args.demo_args), args.timeout, args.fail_fast,
-                         args.cuts_per_game)
+                         args.cuts_per_game, args.tear)
     result = tally.as_dict(seconds)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         print(f"kill test: {result['cuts']} cuts over {result['games']} finished games, "
               f"{result['resumes']} resumes, {result['restarts']} restarts before the journal existed, "
-              f"{result['torn_records']} torn last records dropped; {result['seconds']} s")
+              f"{result['torn_records']} torn last records found, {result['tears']} more torn "
+              f"on purpose; {result['seconds']} s")
         print(f"  divergences {result['divergences']}, lost or changed decisions "
               f"{result['lost_or_changed']}, refused journals {result['refused_journals']}, "
               f"failures {result['failures']}, non-deterministic games {result['nondeterministic']}")

@@ -138,9 +138,10 @@ def test_the_standin_is_deterministic_and_resumable(tmp_path: Path) -> None:
 
 
 def test_harness_counts_cuts_and_finds_no_divergence_in_a_correct_program() -> None:
-    result = _harness("--cuts", "20", "--seed", "5")
+    result = _harness("--cuts", "20", "--seed", "5", "--tear", "0.5")
     assert result["exit"] == 0, result["details"]
     assert result["cuts"] >= 20
+    assert result["tears"] >= 1  # resumed from torn journals too
     assert result["resumes"] >= result["cuts"] - result["restarts"]
     assert result["games"] >= 1
     assert result["divergences"] == result["lost_or_changed"] == result["failures"] == 0
