@@ -2,7 +2,7 @@
 
 Why an append-only file and not SQLite: a journal is only ever appended to and
 read whole at resume, one game per file. A line-per-record file with our own
-chained checksums makes every guarantee visible in about a hundred lines:
+chained checksums keeps every guarantee visible in this one module:
 a record is durable once ``append`` returns (``write`` + ``fsync``), a torn
 write can only ever be the last line, and *every* byte of the file (not just
 the payload SQLite would hand back) is covered by a checksum, so a bit flip
@@ -12,10 +12,13 @@ not tell from ours, and a WAL file beside it to keep together on an SD card.
 The file (ASCII, one record a line)::
 
     wakkerdam-journal 1
-    <sha256 hex> {"header": {...}, "kind": "header", "n": 0}
-    <sha256 hex> {"kind": "record", "n": 1, "record": {...}}
+    <sha256 hex> {"header": {...}, "kind": "header", "n": 0, "prev": "<16 hex>"}
+    <sha256 hex> {"kind": "record", "n": 1, "prev": "<16 hex>", "record": {...}}
     ...
-    <sha256 hex> {"kind": "finished", "n": 42, "summary": {...}}
+    <sha256 hex> {"kind": "finished", "n": 42, "prev": "<16 hex>", "summary": {...}}
+
+A record is a JSON object; ``records()`` gives back exactly what a reopen
+reads (tuples become lists, keys become text, key order is sorted).
 
 Each line's checksum is ``sha256(previous checksum + " " + payload)``; the
 first one chains from ``sha256(magic line)``. So a changed, removed, swapped
