@@ -126,6 +126,8 @@ class OpenReport:
     finished: bool
     dropped: str | None = None
     dropped_bytes: int = 0
+    #: what the dropped line was, when still legible: "record" or "finished"
+    dropped_kind: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -135,6 +137,9 @@ class OpenReport:
         """One sentence for the table (empty when nothing was dropped)."""
         if self.dropped is None:
             return ""
+        if self.dropped_kind == "finished":
+            # Only the end mark was lost: no question is asked again.
+            return _render(lang, "journal.dropped_end", {})
         return _render(lang, f"journal.dropped_{self.dropped}", {"bytes": self.dropped_bytes})
 
 
@@ -162,6 +167,7 @@ def _short(digest: bytes) -> str:
 
 
 _PREV = re.compile(rb'"prev":"([0-9a-f]{16})"')
+_KIND = re.compile(rb'[0-9a-f]{64} \{"kind":"(record|finished)"')  # keys are sorted: kind first
 
 
 def _check(line: bytes, prev: bytes, n: int) -> tuple[dict[str, Any], bytes] | str:
@@ -242,8 +248,9 @@ def _parse(data: bytes, path: Path) -> _Parsed:
                 raise JournalCorrupt("journal.corrupt", file=name, line=lineno,
                                      problem="journal.problem.foreign")
             dropped = len(data) - offset
+            kind = _KIND.match(line)
             report = OpenReport(path, len(records), False, "torn" if is_tail else "damaged",
-                                dropped)
+                                dropped, kind.group(1).decode() if kind else None)
             assert header is not None
             return _Parsed(header, records, None, offset, prev, report)
         payload, prev = result

@@ -255,6 +255,20 @@ def test_a_torn_last_record_is_dropped_reported_and_cut_off(tmp_path: Path) -> N
     again.close()
 
 
+def test_a_torn_end_mark_is_reported_as_such(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    data = write_journal(path, RECORDS, finished={"winner": "village"})
+    start, _ = line_spans(data)[-1]
+    path.write_bytes(data[:start + 90])
+    j, report = Journal.verify(path)
+    assert report.dropped == "torn" and report.dropped_kind == "finished"
+    assert j.records() == RECORDS and not j.finished
+    assert "end of the game" in report.message("en")
+    path.write_bytes(data[:start - 30])  # inside the last decision instead
+    _, report = Journal.verify(path)
+    assert report.dropped_kind == "record" and "ask that question again" in report.message("en")
+
+
 def test_verify_reports_but_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "g.journal"
     data = write_journal(path, RECORDS)
@@ -512,7 +526,7 @@ def test_find_unfinished_lists_open_and_damaged_games_newest_first(tmp_path: Pat
 def test_every_journal_key_is_in_every_language_with_the_same_fields() -> None:
     source = (ROOT / "narrator" / "journal.py").read_text()
     used = set(re.findall(r'"(journal\.[a-z_.]+)"', source)) - {"journal.dropped_"}
-    used |= {"journal.dropped_torn", "journal.dropped_damaged"}
+    used |= {"journal.dropped_torn", "journal.dropped_damaged", "journal.dropped_end"}
     packs = {lang: voices.load(lang) for lang in voices.LANGUAGES}
     for key in used:
         fields = {lang: pack.placeholders(key) for lang, pack in packs.items() if pack.has(key)}
