@@ -10,7 +10,7 @@ from collections.abc import Callable
 #: name -> (module, function, help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "demo": ("narrator.demo", "demo_main", "a whole narrated game of bot players (no hardware needed)"),
-    "play": ("narrator.laptop", "main", "the laptop kit: a real group around one laptop"),
+    "play": ("narrator.cli", "play_main", "a real game: the laptop passed round, or --kit NAME on the box"),
     "resume": ("narrator.session", "resume_main", "go on with a game from its journal after a restart"),
     "replay": ("narrator.replay", "replay_main", "play a scenario file through the engine, print JSON"),
     "simulate": ("narrator.demo", "simulate_main", "many silent bot games: win rates and games per second"),
@@ -23,6 +23,22 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 
 def _command(name: str) -> Callable[[list[str]], int]:
     module, func, _ = COMMANDS[name]
+    return _command_at(module, func)
+
+
+def play_main(argv: list[str]) -> int:
+    """``play`` is the laptop kit unless another kit is named."""
+    kit = next((a.split("=", 1)[1] for a in argv if a.startswith("--kit=")), None)
+    if kit is None and "--kit" in argv and argv.index("--kit") + 1 < len(argv):
+        kit = argv[argv.index("--kit") + 1]
+    if kit is None or kit == "laptop":
+        rest = [a for i, a in enumerate(argv)
+                if not (a == "--kit" or a.startswith("--kit=") or (i > 0 and argv[i - 1] == "--kit"))]
+        return _command_at("narrator.laptop", "main")(rest)
+    return _command_at("narrator.boxgame", "main")(argv)
+
+
+def _command_at(module: str, func: str) -> Callable[[list[str]], int]:
     return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
 
 

@@ -126,6 +126,10 @@ def resume_main(argv: list[str]) -> int:
 
                 return int(resume_game(game, start_at, lang=lang, journal=journal, wav=args.wav,
                                        text_only=args.text_only or header.get("text_only", False)) or 0)
+            if header.get("mode") == "box":
+                from narrator.boxgame import resume as resume_box
+
+                return resume_box(game, start_at, journal, text_only=args.text_only, wav=args.wav)
             if header.get("mode") != "demo":
                 print(f"wakkerdam: {path}: a game of kind {header.get('mode')!r} cannot be resumed here",
                       file=sys.stderr)

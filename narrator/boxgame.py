@@ -1,0 +1,220 @@
+"""``wakkerdam play --kit minimal|full|maneschijn``: a real game on the box.
+
+The kit's devices are checked at start-up and what is missing is said once;
+the game plays with what is there (the keyboard always works). Roles come
+from the real cards scanned one by one (``--deal cards``) or the box deals
+and shows each player their card (``--deal box``). Every decision goes to the
+journal before its effect is spoken; ``wakkerdam resume`` goes on after a
+power cut. The dead's candles go out at dawn and after the vote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import secrets
+import sys
+import warnings
+from collections import Counter
+from typing import Any
+
+import voices
+from engine import Game, Options, Role, Setup, SetupError, WakkerdamError
+from narrator.clock import RealClock
+from narrator.demo import NAMES, deck_for
+from narrator.moderator import Moderator, Timing
+from narrator.replay import summary
+
+
+class CallBoundPrivate:
+    """A kit's private channel that never lets a private line outlast the
+    night call it belongs to (a slow reader must not stretch the call)."""
+
+    def __init__(self, private: Any, moderator: Moderator | None = None) -> None:
+        self.private = private
+        self.moderator = moderator
+
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+        left = self.moderator.call_left() if self.moderator is not None else None
+        if left is not None and hasattr(self.private, "show_s"):
+            default = self.private.show_s
+            self.private.show_s = max(1.0, left)
+            try:
+                self.private.show(seats, key, params)
+            finally:
+                self.private.show_s = default
+        else:
+            self.private.show(seats, key, params)
+
+    def tap(self, seats: tuple[str, ...]) -> None:
+        self.private.tap(seats)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="wakkerdam play --kit", description="A real game on the box's kit.")
+    p.add_argument("--kit", required=True, help="minimal, full, maneschijn, or a kit file")
+    p.add_argument("--lang", choices=voices.LANGUAGES, default="nl")
+    p.add_argument("--names", help="the players' names in seat order, comma-separated")
+    p.add_argument("--players", type=int, default=8)
+    p.add_argument("--roles", help="comma-separated role ids: every card, the middle included")
+    p.add_argument("--deal", choices=("cards", "box"), default="cards")
+    p.add_argument("--seed", type=int, help="for the box's deal (default: random)")
+    p.add_argument("--journal", help="the journal file (default: a new one in the state directory)")
+    p.add_argument("--wav")
+    p.add_argument("--text-only", action="store_true")
+    p.add_argument("--risky-candles", action="store_true", help="Maneschijn: the werewolves blow out their victim's candle")
+    p.add_argument("--call-seconds", default="15,22", help="LO,HI: how long every night call lasts")
+    p.add_argument("--discussion", type=float, default=180.0, help="seconds of discussion before each vote")
+    p.add_argument("--answer-seconds", type=float, default=30.0, help="time for one player's day answer")
+    p.add_argument("--no-voice-votes", action="store_true", help="day votes by buttons and tokens only")
+    p.add_argument("--fake", action="store_true", help="fake devices (a dry run of the wiring)")
+    return p
+
+
+def _middle(deck: list[Role], dealt: dict[str, str]) -> tuple[Role, ...]:
+    left = Counter(deck) - Counter(Role(r) for r in dealt.values())
+    return tuple(left.elements())
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    pack = voices.load(args.lang)
+    names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[: args.players])
+    try:
+        lo, hi = (float(x) for x in args.call_seconds.split(","))
+        deck = deck_for(len(names), [r.strip() for r in args.roles.split(",")] if args.roles else None)
+    except (SetupError, ValueError) as exc:
+        print(f"wakkerdam: {exc}", file=sys.stderr)
+        return 2
+    from hardware.kit import build_kit
+    from narrator.demo import make_voice
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gpiozero's pin factory fallbacks: reported below instead
+        try:
+            kit = build_kit(args.kit, fake=args.fake, players=names, lang=args.lang,
+                            risky_candles=args.risky_candles)
+        except (WakkerdamError, OSError, ValueError) as exc:
+            print(f"wakkerdam: {exc}", file=sys.stderr)
+            return 2
+    speaker = make_voice(pack, fast=False, wav=args.wav, cues=True, text_only=args.text_only, echo=False)
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+        speaker.say(line)
+
+    try:
+        for line in kit.report_missing():
+            say(line)
+        kit.on_notice = say
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        if args.deal == "cards":
+            from hardware.flows import deal_by_cards
+
+            dealt = deal_by_cards(kit)
+            if set(dealt) != set(names):
+                print("wakkerdam: not every player scanned a card", file=sys.stderr)
+                return 2
+            setup = Setup(tuple(names), {p: Role(dealt[p]) for p in names}, _middle(deck, dealt), Options(), seed)
+        else:
+            from hardware.flows import deal_by_box
+
+            cards = list(deck)
+            random.Random(seed).shuffle(cards)
+            setup = Setup(tuple(names), dict(zip(names, cards[: len(names)], strict=True)),
+                          tuple(cards[len(names):]), Options(), seed)
+            deal_by_box(kit, {p: setup.roles[p].value for p in names})
+        return play(setup, kit, speaker, args=args, call_seconds=(lo, hi))
+    except (WakkerdamError, OSError) as exc:
+        print(f"wakkerdam: {exc}", file=sys.stderr)
+        return 2
+    except EOFError:
+        print(pack.line("narration.paused"), file=sys.stderr)
+        return 1
+    finally:
+        speaker.close()
+        kit.close()
+
+
+def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
+         call_seconds: tuple[float, float], journal: Any = None, game: Game | None = None,
+         start_at: int = 0) -> int:
+    from hardware.kitdemo import CandleKeeper
+    from narrator.session import default_journal_dir, new_journal
+
+    resumed = game is not None
+    game = game or Game(setup)
+    if journal is None:
+        path = args.journal or str(default_journal_dir() / f"game-{setup.seed}.journal")
+        journal = new_journal(path, setup, mode="box", kit=args.kit, lang=args.lang,
+                              text_only=args.text_only, call_seconds=list(call_seconds),
+                              discussion=args.discussion, answer_seconds=args.answer_seconds,
+                              voice_votes=not args.no_voice_votes, risky_candles=args.risky_candles)
+    kit.candles.light(game.state.living())
+    private = CallBoundPrivate(kit.private)
+    pack = voices.load(args.lang)
+    table = CandleKeeper(kit.input, kit, lambda: moderator.game.state.living())
+    if not args.no_voice_votes:
+        table = spoken_table(pack, table, setup, speaker)
+    moderator = Moderator(
+        game, pack, speaker, table, private,
+        RealClock(), narration_seed=setup.seed, controls=kit.controls, journal=journal,
+        timing=Timing(call_seconds=call_seconds, discussion_seconds=args.discussion,
+                      answer_seconds=args.answer_seconds),
+        on_line=lambda line: print(line, flush=True), realtime=True, start_at=start_at,
+    )
+    private.moderator = moderator
+    try:
+        if resumed:
+            moderator.resume_notice()
+        game = moderator.run()
+        kit.candles.sync(game.state.living())
+        journal.mark_finished(summary(game, args.lang))
+    finally:
+        journal.close()
+    return 0
+
+
+def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, speaker: Any) -> Any:
+    """Day votes by voice (the pack's vosk model and the microphone) with the
+    buttons as fallback; what is missing is said once and buttons are used."""
+    from narrator.hearing.setup import spoken_input
+
+    def say(key: str, **params: Any) -> None:
+        line = pack.line(key, **params)
+        print(line, flush=True)
+        speaker.say(line)
+
+    hearing = spoken_input(pack, say=say, fallback=buttons,
+                           seats={p: i + 1 for i, p in enumerate(setup.players)})
+    for key, params in hearing.notices:
+        say(key, **params)
+    return hearing.input
+
+
+def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str | None) -> int:
+    """Go on with a box game after a restart, on the kit its journal names."""
+    h = journal.header
+    args = argparse.Namespace(kit=h["kit"], lang=h.get("lang", "nl"), journal=None, text_only=text_only,
+                              discussion=h.get("discussion", 180.0), answer_seconds=h.get("answer_seconds", 30.0),
+                              no_voice_votes=not h.get("voice_votes", True),
+                              risky_candles=h.get("risky_candles", False))
+    from hardware.kit import build_kit
+    from narrator.demo import make_voice
+
+    pack = voices.load(args.lang)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        kit = build_kit(args.kit, fake=False, players=list(game.setup.players), lang=args.lang,
+                        risky_candles=args.risky_candles)
+    speaker = make_voice(pack, fast=False, wav=wav, cues=True, text_only=text_only, echo=False)
+    try:
+        for line in kit.report_missing():
+            print(line, flush=True)
+            speaker.say(line)
+        lo, hi = h.get("call_seconds", [15.0, 22.0])
+        return play(game.setup, kit, speaker, args=args, call_seconds=(lo, hi), journal=journal,
+                    game=game, start_at=start_at)
+    finally:
+        speaker.close()
+        kit.close()

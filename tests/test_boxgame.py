@@ -1,0 +1,43 @@
+"""``wakkerdam play --kit``: on a machine with none of the box's devices it
+says once what is missing, falls back to the keyboard, journals every
+decision before its effect, and a restart goes on from the journal."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from narrator.journal import Journal
+
+ROOT = Path(__file__).resolve().parents[1]
+FAST = ["--text-only", "--call-seconds", "0.05,0.1", "--discussion", "0", "--answer-seconds", "0.02"]
+
+
+def _run_for(seconds: float, *args: str) -> str:
+    proc = subprocess.Popen([sys.executable, "-m", "narrator.cli", *args], cwd=ROOT, text=True,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    time.sleep(seconds)
+    proc.send_signal(signal.SIGKILL)  # the power goes
+    out, _ = proc.communicate(timeout=30)
+    return out
+
+
+def test_a_box_game_without_devices_plays_on_the_keyboard_and_survives_a_power_cut(tmp_path: Path) -> None:
+    journal = tmp_path / "box.journal"
+    out = _run_for(8, "play", "--kit", "minimal", "--deal", "box", "--seed", "3", "--journal", str(journal), *FAST)
+    lines = out.splitlines()
+    assert "Traceback" not in out
+    assert lines[0].startswith("Niet gevonden:")          # missing devices, said once
+    assert sum(line.startswith("Niet gevonden:") for line in lines) == 1
+    assert "wakkerdam models install nl" in lines[1]       # no speech model: votes by buttons
+    j, report = Journal.verify(journal)
+    assert report.ok or report.dropped
+    assert j.header["mode"] == "box" and j.header["kit"] == "minimal"
+    decided = [r for r in j.records() if r.get("type") == "decision"]
+    assert decided, "no decision was journaled"
+    out2 = _run_for(6, "resume", str(journal), "--text-only")
+    assert "Traceback" not in out2
+    assert "We gaan verder waar we waren" in out2
