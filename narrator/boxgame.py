@@ -68,7 +68,24 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--answer-seconds", type=float, default=30.0, help="time for one player's day answer")
     p.add_argument("--no-voice-votes", action="store_true", help="day votes by buttons and tokens only")
     p.add_argument("--fake", action="store_true", help="fake devices (a dry run of the wiring)")
+    p.add_argument("--new", action="store_true",
+                   help="start a new game even when an unfinished one is in the state directory")
     return p
+
+
+def _unfinished() -> str | None:
+    """The newest unfinished box game (resumed at boot rather than lost)."""
+    from narrator.journal import Journal, JournalError
+    from narrator.session import default_journal_dir
+
+    for path in Journal.find_unfinished(default_journal_dir()):
+        try:
+            j, _ = Journal.verify(path)
+        except JournalError:
+            continue
+        if j.header.get("mode") == "box":
+            return str(path)
+    return None
 
 
 def _middle(deck: list[Role], dealt: dict[str, str]) -> tuple[Role, ...]:
@@ -78,6 +95,10 @@ def _middle(deck: list[Role], dealt: dict[str, str]) -> tuple[Role, ...]:
 
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
+    if not args.new and not args.journal and not args.fake and (found := _unfinished()):
+        from narrator.session import resume_main
+
+        return resume_main([found] + (["--text-only"] if args.text_only else []))
     pack = voices.load(args.lang)
     names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[: args.players])
     try:
