@@ -134,24 +134,32 @@ class ScriptedTable:
         return self.bots.ask(q)
 
 
-def test_a_lover_voting_for_his_lover_is_refused_without_saying_why() -> None:
-    roles = dict(zip(NAMES, [Role.WEREWOLF, Role.SEER, Role.CUPID, Role.VILLAGER, Role.VILLAGER,
-                             Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER], strict=True))
-    setup = Setup(NAMES, roles, (), Options(mayor_election_day=None), seed=1)
+def scripted(specials: dict[int, Role], answers: list, options: Options) -> tuple[Moderator, RecordingPrivate]:
+    """A 10-player game (wolves in seats 1 and 6, the seer in seat 2, the
+    given specials by seat index) where ``answers`` come first, bots after."""
+    cards = [Role.WEREWOLF, Role.SEER] + [Role.VILLAGER] * 3 + [Role.WEREWOLF] + [Role.VILLAGER] * 4
+    for seat, role in specials.items():
+        cards[seat] = role
+    setup = Setup(NAMES, dict(zip(NAMES, cards, strict=True)), (), options, seed=1)
     pack = voices.load("nl")
     holder: dict[str, Moderator] = {}
-    bots = BotTable(Bots(1), lambda: holder["m"].game)
-    table = ScriptedTable([
-        ("cupid", None, ("Dirk", "Eva")),
-        ("werewolves", None, ("Jet",)),
-        ("vote", "Dirk", ("Eva",)),       # refused: Eva is his lover
-        ("vote", "Dirk", ("Anna",)),
-    ], bots)
+    table = ScriptedTable(answers, BotTable(Bots(1), lambda: holder["m"].game))
     private = RecordingPrivate(pack)
     m = Moderator(Game(setup), pack, TextSpeaker(), table, private, FastClock(), narration_seed=1,
                   timing=Timing(discussion=False))
     holder["m"] = m
     m.run()
+    return m, private
+
+
+def test_a_lover_voting_for_his_lover_is_refused_without_saying_why() -> None:
+    pack = voices.load("nl")
+    m, private = scripted({2: Role.CUPID}, [
+        ("cupid", None, ("Dirk", "Eva")),
+        ("werewolves", None, ("Jet",)),
+        ("vote", "Dirk", ("Eva",)),       # refused: Eva is his lover
+        ("vote", "Dirk", ("Anna",)),
+    ], Options(mayor_election_day=None))
     said = m.transcript.said()
     assert pack.line("narration.refused") in said
     assert not any("geliefde" in line for line in said if "stem" in line.lower() and "kan niet" in line)
@@ -162,22 +170,13 @@ def test_a_lover_voting_for_his_lover_is_refused_without_saying_why() -> None:
 
 
 def test_undo_takes_back_the_last_decision_before_it_is_announced() -> None:
-    roles = dict(zip(NAMES, [Role.WEREWOLF, Role.SEER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER,
-                             Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER], strict=True))
-    setup = Setup(NAMES, roles, (), Options(), seed=1)
     pack = voices.load("nl")
-    holder: dict[str, Moderator] = {}
-    bots = BotTable(Bots(1), lambda: holder["m"].game)
-    table = ScriptedTable([
+    m, _ = scripted({}, [
         ("seer", None, ("Cees",)),
         ("werewolves", None, UNDO),        # the seer mistyped: take it back
         ("seer", None, ("Anna",)),
         ("werewolves", None, ("Jet",)),
-    ], bots)
-    m = Moderator(Game(setup), pack, TextSpeaker(), table, RecordingPrivate(pack), FastClock(),
-                  narration_seed=1, timing=Timing(discussion=False))
-    holder["m"] = m
-    m.run()
+    ], Options())
     assert m.game.decisions[:2] == ["Anna", "Jet"]
     assert pack.line("narration.undone") in m.transcript.said()
 
@@ -205,24 +204,15 @@ def test_discussion_warns_and_the_next_button_ends_it_early() -> None:
 
 
 def test_undo_inside_a_ballot_lets_the_previous_voter_vote_again() -> None:
-    roles = dict(zip(NAMES, [Role.WEREWOLF, Role.SEER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER,
-                             Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER, Role.VILLAGER], strict=True))
-    setup = Setup(NAMES, roles, (), Options(mayor_election_day=None), seed=1)
     pack = voices.load("nl")
-    holder: dict[str, Moderator] = {}
-    bots = BotTable(Bots(1), lambda: holder["m"].game)
-    table = ScriptedTable([
+    m, _ = scripted({}, [
         ("seer", None, ("Anna",)),
         ("werewolves", None, ("Jet",)),      # Jet dies: the vote starts at Anna
         ("vote", "Anna", ("Bram",)),
         ("vote", "Bram", UNDO),               # Anna meant someone else
         ("vote", "Anna", ("Cees",)),
         ("vote", "Bram", ("Anna",)),
-    ], bots)
-    m = Moderator(Game(setup), pack, TextSpeaker(), table, RecordingPrivate(pack), FastClock(),
-                  narration_seed=1, timing=Timing(discussion=False))
-    holder["m"] = m
-    m.run()
+    ], Options(mayor_election_day=None))
     ballot = m.game.decisions[2]
     assert ballot["Anna"] == "Cees" and ballot["Bram"] == "Anna"
     assert pack.line("narration.undone") in m.transcript.said()
