@@ -57,12 +57,14 @@ def main() -> None:
 
     def replay_all() -> None:
         for setup, decs in games:
-            Game.replay(setup, decs)
+            game = Game(setup, cues=False)
+            for answer in decs:
+                game.apply(answer)
 
     def bots(style: str):
         def run() -> None:
             for setup, _ in games:
-                play_out(Game(setup, validate=False), Bots(setup.seed, style))
+                play_out(Game(setup, validate=False, cues=False), Bots(setup.seed, style))
         return run
 
     result = {

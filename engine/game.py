@@ -51,7 +51,9 @@ def night(s: State) -> Generator[Request, Any, None]:
         if not step.called(s):
             continue
         # Called even when pretended: same lines, same wait (secrecy).
-        if step.name == "werewolves":
+        if not s.cues:
+            pass
+        elif step.name == "werewolves":
             s.emit("wake", cue=True, step=step.name, little_girl=Role.LITTLE_GIRL in s.deck)
         else:
             s.emit("wake", cue=True, step=step.name)
@@ -60,15 +62,19 @@ def night(s: State) -> Generator[Request, Any, None]:
         request = step.request(s) if step.request is not None else None
         if request is not None and step.apply is not None:
             step.apply(s, (yield request))
-        s.emit("sleep", cue=True, step=step.name)
+        if s.cues:
+            s.emit("sleep", cue=True, step=step.name)
 
 
 class Game:
-    def __init__(self, setup: Setup, *, validate: bool = True) -> None:
+    def __init__(self, setup: Setup, *, validate: bool = True, cues: bool = True) -> None:
+        """``cues=False`` leaves out the narration cues (the simulator has no
+        narrator); everything else is the same game."""
         if validate:
             validate_deal(setup)
         self.setup = setup
         self.state = State.new(setup)
+        self.state.cues = cues
         self.decisions: list[Any] = []
         self.winner: Winner | None = None
         self.request: Request | None = None

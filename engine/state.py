@@ -53,6 +53,8 @@ class State:
     living_now: tuple[str, ...] = ()
     by_role: dict[Role, tuple[str, ...]] = field(default_factory=dict)
     when: str = "night 0"
+    #: emit the narration cues (wake/sleep of each called step)
+    cues: bool = True
     # this night's choices, resolved at dawn
     protected: str | None = None
     victim: str | None = None

@@ -61,7 +61,9 @@ class Bots:
         lover = s.lover_of(voter)
         choices = [c for c in req.choices if c != lover or req.ask is Ask.MAYOR_ELECTION]
         if self.style == "random" or not choices:
-            return rng.choice(choices) if choices and rng.random() > 0.05 else None
+            # One draw: 5% abstain, else a uniform choice.
+            r = rng.random()
+            return choices[int((r - 0.05) / 0.95 * len(choices))] if choices and r >= 0.05 else None
         known = self._known(game, voter)
         me_wolf = s.role[voter] is Role.WEREWOLF
         if req.ask is Ask.MAYOR_ELECTION:

@@ -182,6 +182,7 @@ def simulate_main(argv: list[str]) -> int:
                                      description="Many bot games, no speech: who wins how often.")
     _common(parser)
     parser.add_argument("--games", type=int, default=1000)
+    parser.set_defaults(bots="random")  # the speed benchmark's bots; --bots sensible for balance
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
@@ -221,7 +222,7 @@ def simulate(games: int, players: int, seed: int, roles: list[str] | None = None
         random.Random(game_seed).shuffle(deck)
         setup = Setup(names, dict(zip(names, deck[:players], strict=True)), tuple(deck[players:]),
                       Options(), game_seed)
-        game = play_out(Game(setup, validate=False), Bots(game_seed, style))
+        game = play_out(Game(setup, validate=False, cues=False), Bots(game_seed, style))
         assert game.winner is not None
         wins[game.winner.value] = wins.get(game.winner.value, 0) + 1
         if bar is not None and i % 100 == 0:

@@ -1,8 +1,9 @@
-"""A small, fast, seedable random source for bots (splitmix64).
+"""A small, fast, seedable random source for bots.
 
 Bots re-seed for every decision (so a decision depends only on the seed and
 the game so far); seeding ``random.Random`` costs more than the whole engine
-step, this costs a multiplication."""
+step. Here the seed is mixed once (splitmix64) and each draw is one step of a
+64-bit linear congruential generator, its high bits used: plenty for bots."""
 
 from __future__ import annotations
 
@@ -17,20 +18,21 @@ class Draws:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int) -> None:
-        self._state = seed & _MASK
-
-    def _next(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        z = self._state
+        z = (seed + 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        self._state = z ^ (z >> 31)
+
+    def _next(self) -> int:
+        # Knuth's MMIX constants; the top 32 bits are the good ones.
+        self._state = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
+        return self._state >> 32
 
     def random(self) -> float:
-        return (self._next() >> 11) / float(1 << 53)
+        return self._next() / 4294967296.0
 
     def randbelow(self, n: int) -> int:
-        return self._next() % n  # bias below 2**-40 for game-sized n
+        return (self._next() * n) >> 32
 
     def choice(self, seq: Sequence[T]) -> T:
         if not seq:

@@ -38,10 +38,11 @@ def test_the_journal_is_private_and_finished(full_game: tuple[Path, dict]) -> No
     assert journal.header["setup"]["seed"] == 11
 
 
-@pytest.mark.parametrize("keep", [0, 1, 3, 7, 12, 20])
+@pytest.mark.parametrize("keep", [0, 1, 3, 7, 12, 16])
 def test_resumed_from_any_record_the_game_ends_the_same(full_game: tuple[Path, dict], tmp_path: Path, keep: int) -> None:
     path, summary = full_game
-    lines = path.read_bytes().split(b"\n")
+    lines = path.read_bytes().splitlines()
+    assert len(lines) > 2 + keep, "the game is shorter than this cut"
     cut = tmp_path / "cut.journal"
     # magic + header + `keep` records: as if the power went just after them
     cut.write_bytes(b"\n".join(lines[: 2 + keep]) + b"\n")
