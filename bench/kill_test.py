@@ -36,6 +36,7 @@ uninterrupted game's (records of other types are only checked to stay unchanged)
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -60,6 +61,7 @@ DEFAULT_CUTS = 1000
 QUICK_CUTS = 60
 MAX_RUNS_PER_GAME = 400
 TIME_CUT_SHARE = 0.25  # the rest are cut when the journal reaches a random size
+SOURCE_FOLDERS = ("engine", "narrator", "voices", "config", "hardware")
 
 
 @dataclass
@@ -232,6 +234,19 @@ class Guard:
         return self.broken
 
 
+def source_fingerprint() -> str:
+    """Names, sizes and times of the program's files: if another checkout step
+    or an editor changes them mid-run, an old reference game is no reference
+    for a new resume, and the run must stop rather than report divergences."""
+    digest = hashlib.sha256()
+    for folder in SOURCE_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".yaml", ".yml") and "__pycache__" not in path.parts:
+                st = path.stat()
+                digest.update(f"{path}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
 def tear_last_line(journal: Path, rng: random.Random) -> bool:
     """Cut the journal inside its last line (never the header): what a power
     cut during that write would leave. False if there is no such line."""
@@ -361,6 +376,8 @@ def run(cmd: list[str], cuts: int, seed: int, jobs: int, extra: list[str],
         blocked = tally.failures or tally.nondeterministic
         return tally.cuts < cuts and not blocked and not (fail_fast and not tally.ok)
 
+    fingerprint = source_fingerprint()
+
     def worker() -> None:
         with tempfile.TemporaryDirectory(prefix="kill-test-") as tmp:
             runner = Runner(cmd, extra, Path(tmp), timeout, cuts_per_game, tear)
@@ -370,7 +387,14 @@ def run(cmd: list[str], cuts: int, seed: int, jobs: int, extra: list[str],
                 game_seed = seed * 100_003 + index
                 folder = Path(tmp) / f"game{index}"
                 folder.mkdir()
+                before = len(tally.divergences) + len(tally.lost_or_changed)
                 cut_game(runner, game_seed, random.Random(game_seed), tally, folder, want_more)
+                if source_fingerprint() != fingerprint:
+                    if len(tally.divergences) + len(tally.lost_or_changed) > before:
+                        tally.add("failures", f"seed {game_seed}: the program's files changed "
+                                  "during this game; its result says nothing")
+                    tally.add("failures", "the program's files changed during the run: stopped")
+                    return
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for f in [pool.submit(worker) for _ in range(jobs)]:
