@@ -87,6 +87,14 @@ class JournalWriter:
         self.journal.append(record)
 
 
+def _ui_language() -> str:
+    """The language for messages before a journal's own language is known."""
+    import voices
+
+    lang = os.environ.get("WAKKERDAM_LANG", voices.DEFAULT_LANGUAGE)
+    return lang if lang in voices.LANGUAGES else voices.DEFAULT_LANGUAGE
+
+
 def resume_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="wakkerdam resume",
                                      description="Go on with a game from its journal after a restart.")
@@ -110,7 +118,7 @@ def resume_main(argv: list[str]) -> int:
     try:
         journal, report = Journal.open(path)
     except JournalError as exc:
-        print(f"wakkerdam: {exc}", file=sys.stderr)
+        print(f"wakkerdam: {exc.message(_ui_language())}", file=sys.stderr)
         return 2
     header = journal.header
     lang = header.get("lang", "nl")
