@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Options, Setup, SetupError, validate_deal
+from engine import Options, Setup, SetupError, WakkerdamError, validate_deal
 from engine.roles import parse_role
 from engine.vocab import Ask
 from narrator.yamlfile import ConfigError, load_yaml, where
 from voices import LANGUAGES
 
 
-class ScenarioError(ValueError):
+class ScenarioError(WakkerdamError, ValueError):
     """The file is not a valid scenario; the message names file and problem."""
 
 
