@@ -32,6 +32,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 import voices
+from engine.errors import WakkerdamError
 
 MARKER = ".wakkerdam-model.json"
 CHUNK = 1 << 16
@@ -57,7 +58,7 @@ MANIFEST: dict[str, ModelSpec] = {
 }
 
 
-class InstallError(RuntimeError):
+class InstallError(WakkerdamError, RuntimeError):
     """A failed install; ``key``/``params`` give the pack line to show."""
 
     def __init__(self, key: str, **params: Any) -> None:

@@ -19,11 +19,13 @@ from typing import Any
 
 import numpy as np
 
+from engine.errors import WakkerdamError
+
 from .grammar import Grammar
 from .recognizer import Heard, Word, heard_from_words
 
 
-class ModelError(RuntimeError):
+class ModelError(WakkerdamError, RuntimeError):
     """A model that is missing or cannot be loaded (one line)."""
 
 
