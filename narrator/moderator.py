@@ -65,6 +65,8 @@ class Transcript:
 
 
 UNDO = "__undo__"
+#: refused answers to one question before its time-out answer is taken
+MAX_TRIES = 5
 
 
 class Moderator:
@@ -254,7 +256,7 @@ class Moderator:
         if req.ask is Ask.WITCH:
             return self._witch(req)
         self._show_request_info(req)
-        while True:
+        for _ in range(MAX_TRIES):
             q = single_question(req, self._remaining() if req.secret else self.timing.answer_seconds)
             if not req.secret:
                 self._say(self.pack.line(f"ask.{req.ask.value}", name=req.actors[0]))
@@ -264,6 +266,7 @@ class Moderator:
             decision = decision_from(req, got)
             if self._acceptable(req, decision, req.actors):
                 return decision
+        return req.default  # never ask forever: the time-out's answer
 
     def _show_request_info(self, req: Request) -> None:
         if req.ask is Ask.THIEF:
@@ -276,7 +279,7 @@ class Moderator:
             self.private.show(req.actors, "private.witch_no_victim", {})
         else:
             self.private.show(req.actors, "private.witch_victim", {"name": victim})
-        while True:
+        for _ in range(MAX_TRIES):
             save_q, poison_q = witch_questions(req, self._remaining())
             got_save = self.table.ask(save_q) if save_q else False
             if got_save == UNDO:
@@ -292,29 +295,35 @@ class Moderator:
             decision = {"save": save, "poison": poison}
             if self._acceptable(req, decision, req.actors):
                 return decision
+        return req.default
 
     def _ballot(self, req: Request) -> Any:
         self.speaker.cue("vote")
         self._say(self.pack.line(f"ask.{req.ask.value}.start"))
         ballot: dict[str, str | None] = {}
         order = self._vote_order(req.actors)
-        i = 0
+        i, tries = 0, 0
         while i < len(order):
             voter = order[i]
+            tries += 1
+            if tries > MAX_TRIES:  # never ask forever: this voter abstains
+                ballot[voter] = None
+                i, tries = i + 1, 0
+                continue
             self._say(self.pack.line(f"ask.{req.ask.value}", name=voter))
             got = self.table.ask(single_question(req, self.timing.answer_seconds, (voter,)))
             if got == UNDO:
                 if i == 0:
                     return UNDO
                 # Undo inside a ballot: the previous voter votes again.
-                i -= 1
+                i, tries = i - 1, 0
                 ballot.pop(order[i], None)
                 self._say(self.pack.line("narration.undone"))
                 continue
             target = got[0] if isinstance(got, tuple) and got else None
             if self._acceptable(req, {voter: target}, (voter,)):
                 ballot[voter] = target
-                i += 1
+                i, tries = i + 1, 0
         return ballot
 
     def _vote_order(self, voters: tuple[str, ...]) -> list[str]:

@@ -216,3 +216,17 @@ def test_undo_inside_a_ballot_lets_the_previous_voter_vote_again() -> None:
     ballot = m.game.decisions[2]
     assert ballot["Anna"] == "Cees" and ballot["Bram"] == "Anna"
     assert pack.line("narration.undone") in m.transcript.said()
+
+
+def test_an_answer_refused_again_and_again_ends_in_the_time_out_answer() -> None:
+    stubborn = [("vote", "Dirk", ("Eva",))] * 20  # his lover, every time
+    m, private = scripted({2: Role.CUPID}, [
+        ("cupid", None, ("Dirk", "Eva")),
+        ("werewolves", None, ("Jet",)),
+        *stubborn,
+    ], Options(mayor_election_day=None))
+    first_vote = next(d for d in m.game.decisions if isinstance(d, dict) and "Dirk" in d)
+    assert first_vote["Dirk"] is None   # abstained after five refusals
+    refusals = [1 for seats, key, _ in private.shown if seats == ("Dirk",) and key == "narration.refused_private"]
+    assert len(refusals) == 5
+    assert m.game.winner is not None
