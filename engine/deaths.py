@@ -36,7 +36,9 @@ def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> None:
 def aftermath(s: State, name: str, cause: Cause) -> Flow:
     """Everything a death sets off, asked of the living."""
     role = s.role[name]
-    if role is Role.HUNTER and not _powerless(s, name) and s.living():
+    # has_power() needs the player alive; a dying hunter keeps his shot
+    # unless the village had already lost its powers.
+    if role is Role.HUNTER and not s.village_powerless and s.living():
         target = yield Request(Ask.HUNTER, (name,), tuple(s.living()), s.when)
         if target is not None:
             kill(s, target, Cause.HUNTER)
@@ -60,8 +62,3 @@ def aftermath(s: State, name: str, cause: Cause) -> Flow:
         kill(s, lover, Cause.HEARTBREAK)
         yield from aftermath(s, lover, Cause.HEARTBREAK)
 
-
-def _powerless(s: State, name: str) -> bool:
-    # has_power() needs the player alive; a dying hunter keeps his shot
-    # unless the village had already lost its powers.
-    return s.village_powerless

@@ -660,13 +660,9 @@ def main(argv: list[str]) -> int:
         game = run_laptop_game(session, Game(setup), timing_from(args), text_only=args.text_only,
                                wav=args.wav, cues=not args.no_cues, journal=journal)
     except EOFError:
-        screen.show("")
-        screen.show(pack.line("laptop.eof"))
-        return 1
+        return _cut_short(screen, pack, "laptop.eof", 1)
     except KeyboardInterrupt:
-        screen.show("")
-        screen.show(pack.line("laptop.stopped"))
-        return 130
+        return _cut_short(screen, pack, "laptop.stopped", 130)
     finally:
         if journal is not None:
             journal.close()
@@ -718,6 +714,13 @@ def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_
         speaker.close()
 
 
+def _cut_short(screen: Screen, pack: voices.Pack, key: str, code: int) -> int:
+    """End on a fresh line with the pack's word for why (Ctrl-D or Ctrl-C)."""
+    screen.show("")
+    screen.show(pack.line(key))
+    return code
+
+
 def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journal: Any = None,
                 wav: str | None = None, timing: Timing | None = None) -> int:
     """Go on with a laptop game rebuilt from its journal (for ``wakkerdam
@@ -730,13 +733,9 @@ def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journa
                                text_only=text_only, wav=wav, journal=journal, start_at=start_at,
                                resumed=True)
     except EOFError:
-        screen.show("")
-        screen.show(pack.line("laptop.eof"))
-        return 1
+        return _cut_short(screen, pack, "laptop.eof", 1)
     except KeyboardInterrupt:
-        screen.show("")
-        screen.show(pack.line("laptop.stopped"))
-        return 130
+        return _cut_short(screen, pack, "laptop.stopped", 130)
     show_all_cards(session, game)
     return 0
 

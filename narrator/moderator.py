@@ -154,7 +154,12 @@ class Moderator:
         if seconds <= 0:
             return
         self.transcript.items.append(("wait", round(seconds, 3)))
-        self.speaker.silence(seconds)
+        self._silence(seconds)
+
+    def _silence(self, seconds: float) -> None:
+        """A silence the table hears (and, in real time, waits through)."""
+        if seconds > 0:
+            self.speaker.silence(seconds)
         if self.realtime:
             self._heard()
         else:
@@ -185,8 +190,6 @@ class Moderator:
                 self.speaker.cue(CUES[e.kind])
             if e.kind in VICTIM_EVENTS:
                 self._last_victim = e.data["name"]
-            if e.kind == "night_falls":
-                self._day_over()
             self._say(announce.public_line(e, self.pack))
         else:
             assert e.to is not None
@@ -221,12 +224,7 @@ class Moderator:
     def _end_call(self, e: Event) -> None:
         call, pad = self._call, self._remaining()
         self._call = None
-        if pad > 0:
-            self.speaker.silence(pad)
-        if self.realtime:
-            self._heard()
-        else:
-            self.clock.sleep(pad)
+        self._silence(pad)
         if call is not None:
             # What the table hears is one silence from the wake line to the
             # sleep line, whoever answered (or not) inside it.
@@ -234,9 +232,6 @@ class Moderator:
             self.transcript.items.append(("wait", round(length, 3)))
             self.call_log.append((call.step, length, call.acted))
         self._say(self.pack.line(f"call.{e.data['step']}.sleep"))
-
-    def _day_over(self) -> None:
-        self._call = None
 
     # -- asking ---------------------------------------------------------------
     def _handle(self, req: Request) -> None:

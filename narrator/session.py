@@ -76,17 +76,6 @@ def rebuild(journal: Journal) -> tuple[Game, int]:
     return game, start_at
 
 
-class JournalWriter:
-    """What the moderator writes to (decisions and undos), finishing the
-    journal with the summary when the game ends."""
-
-    def __init__(self, journal: Journal) -> None:
-        self.journal = journal
-
-    def append(self, record: dict[str, Any]) -> None:
-        self.journal.append(record)
-
-
 def _ui_language() -> str:
     """The language for messages before a journal's own language is known."""
     import voices
