@@ -107,27 +107,12 @@ def main(argv: list[str]) -> int:
     except (SetupError, ValueError) as exc:
         print(f"wakkerdam: {exc}", file=sys.stderr)
         return 2
-    from hardware.kit import build_kit
-    from narrator.demo import make_voice
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # gpiozero's pin factory fallbacks: reported below instead
-        try:
-            kit = build_kit(args.kit, fake=args.fake, players=names, lang=args.lang,
-                            risky_candles=args.risky_candles)
-        except (WakkerdamError, OSError, ValueError) as exc:
-            print(f"wakkerdam: {exc}", file=sys.stderr)
-            return 2
-    speaker = make_voice(pack, fast=False, wav=args.wav, cues=True, text_only=args.text_only, echo=False)
-
-    def say(line: str) -> None:
-        print(line, flush=True)
-        speaker.say(line)
-
     try:
-        for line in kit.report_missing():
-            say(line)
-        kit.on_notice = say
+        kit, speaker, _ = open_kit(args, names, fake=args.fake)
+    except (WakkerdamError, OSError, ValueError) as exc:
+        print(f"wakkerdam: {exc}", file=sys.stderr)
+        return 2
+    try:
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         if args.deal == "cards":
             from hardware.flows import deal_by_cards
@@ -157,6 +142,29 @@ def main(argv: list[str]) -> int:
         kit.close()
 
 
+def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tuple[Any, Any, Any]:
+    """The kit and the voice; what is missing is said once, and a device lost
+    later is said when it goes. Returns (kit, speaker, say)."""
+    from hardware.kit import build_kit
+    from narrator.demo import make_voice
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gpiozero's pin factory fallbacks: reported below instead
+        kit = build_kit(args.kit, fake=fake, players=players, lang=args.lang,
+                        risky_candles=args.risky_candles)
+    speaker = make_voice(voices.load(args.lang), fast=False, wav=args.wav, cues=True,
+                         text_only=args.text_only, echo=False)
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+        speaker.say(line)
+
+    for line in kit.report_missing():
+        say(line)
+    kit.on_notice = say
+    return kit, speaker, say
+
+
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
          call_seconds: tuple[float, float], journal: Any = None, game: Game | None = None,
          start_at: int = 0) -> int:
@@ -176,7 +184,7 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
     pack = voices.load(args.lang)
     table = CandleKeeper(kit.input, kit, lambda: moderator.game.state.living())
     if not args.no_voice_votes:
-        table = spoken_table(pack, table, setup, speaker)
+        table = spoken_table(pack, table, setup, kit.on_notice)
     moderator = Moderator(
         game, pack, speaker, table, private,
         RealClock(), narration_seed=setup.seed, controls=kit.controls, journal=journal,
@@ -196,20 +204,15 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
     return 0
 
 
-def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, speaker: Any) -> Any:
+def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any) -> Any:
     """Day votes by voice (the pack's vosk model and the microphone) with the
     buttons as fallback; what is missing is said once and buttons are used."""
     from narrator.hearing.setup import spoken_input
 
-    def say(key: str, **params: Any) -> None:
-        line = pack.line(key, **params)
-        print(line, flush=True)
-        speaker.say(line)
-
-    hearing = spoken_input(pack, say=say, fallback=buttons,
-                           seats={p: i + 1 for i, p in enumerate(setup.players)})
+    hearing = spoken_input(pack, say=lambda key, **params: say(pack.line(key, **params)),
+                           fallback=buttons, seats={p: i + 1 for i, p in enumerate(setup.players)})
     for key, params in hearing.notices:
-        say(key, **params)
+        say(pack.line(key, **params))
     return hearing.input
 
 
@@ -219,20 +222,9 @@ def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str
     args = argparse.Namespace(kit=h["kit"], lang=h.get("lang", "nl"), journal=None, text_only=text_only,
                               discussion=h.get("discussion", 180.0), answer_seconds=h.get("answer_seconds", 30.0),
                               no_voice_votes=not h.get("voice_votes", True),
-                              risky_candles=h.get("risky_candles", False))
-    from hardware.kit import build_kit
-    from narrator.demo import make_voice
-
-    pack = voices.load(args.lang)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        kit = build_kit(args.kit, fake=False, players=list(game.setup.players), lang=args.lang,
-                        risky_candles=args.risky_candles)
-    speaker = make_voice(pack, fast=False, wav=wav, cues=True, text_only=text_only, echo=False)
+                              risky_candles=h.get("risky_candles", False), wav=wav)
+    kit, speaker, _ = open_kit(args, list(game.setup.players), fake=False)
     try:
-        for line in kit.report_missing():
-            print(line, flush=True)
-            speaker.say(line)
         lo, hi = h.get("call_seconds", [15.0, 22.0])
         return play(game.setup, kit, speaker, args=args, call_seconds=(lo, hi), journal=journal,
                     game=game, start_at=start_at)
