@@ -222,7 +222,9 @@ class Moderator:
         return max(0.0, self._call.length - (self.clock.now() - self._call.started))
 
     def _end_call(self, e: Event) -> None:
-        call, pad = self._call, self._remaining()
+        call = self._call
+        # No call under way (a resume that starts inside one): nothing to pad.
+        pad = self._remaining() if call is not None else 0.0
         self._call = None
         self._silence(pad)
         if call is not None:
