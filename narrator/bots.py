@@ -88,7 +88,10 @@ def _pick(bots: Bots, game: Game, req: Request, rng: Draws) -> str | None:
         if req.ask is Ask.SEER:
             unknown = [c for c in req.choices if c not in known]
             return rng.choice(unknown or list(req.choices))
-        pool = [c for c in req.choices if (known.get(c) == "werewolf") == (req.ask is Ask.HUNTER) != mine]
+        # A shot or a tie-break goes to the other side; a successor to one's own.
+        hurt = req.ask in (Ask.HUNTER, Ask.MAYOR_TIEBREAK)
+        want_wolf = hurt != mine
+        pool = [c for c in req.choices if (known.get(c) == "werewolf") == want_wolf]
         return rng.choice(pool or list(req.choices))
     return rng.choice(req.choices)
 
