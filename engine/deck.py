@@ -12,6 +12,7 @@ Two levels of checking:
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,22 @@ class Setup:
     def deck(self) -> tuple[Role, ...]:
         """Every card in play, the middle included (these roles are called)."""
         return tuple(self.roles[p] for p in self.players) + self.middle
+
+
+def deal(
+    names: Sequence[str], cards: Sequence[Role], deal_seed: int, *,
+    options: Options | None = None, seed: int | None = None,
+) -> Setup:
+    """The one place a game is dealt: ``cards`` shuffled with ``deal_seed``,
+    one a seat in seat order, the rest to the middle. ``seed`` is the game's
+    own chance (the mayor's lot), ``deal_seed`` when not given."""
+    shuffled = list(cards)
+    random.Random(deal_seed).shuffle(shuffled)
+    n = len(names)
+    return Setup(
+        tuple(names), dict(zip(names, shuffled[:n], strict=True)), tuple(shuffled[n:]),
+        options or Options(), deal_seed if seed is None else seed,
+    )
 
 
 def validate_deal(setup: Setup) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engine.vocab import BALLOT_ASKS, SECRET_ASKS, Ask
+from engine.vocab import BALLOT_ASKS, DISCUSSED_ASKS, SECRET_ASKS, Ask
 
 EMPTY: Mapping[str, Any] = {}
 
@@ -40,6 +40,11 @@ class Request:
     def ballot(self) -> bool:
         return self.ask in BALLOT_ASKS
 
+    @property
+    def discussion(self) -> bool:
+        """The table discusses before this is asked (the day's vote, the election)."""
+        return self.ask in DISCUSSED_ASKS
+
 
 class Event(NamedTuple):
     """Something that happened. ``to`` is None for public events, else the
@@ -52,6 +57,9 @@ class Event(NamedTuple):
     data: Mapping[str, Any]
     to: frozenset[str] | None = None
     cue: bool = False
+    #: for players who are asleep when it happens (the lovers, the charmed):
+    #: a box wakes them with a tap, a laptop keeps it for the morning round
+    sleeper: bool = False
 
     @property
     def public(self) -> bool:

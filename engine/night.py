@@ -83,8 +83,8 @@ def lovers_inform(s: State) -> None:
     if s.lovers is None:
         return
     a, b = s.lovers
-    s.emit("in_love", frozenset({a}), partner=b)
-    s.emit("in_love", frozenset({b}), partner=a)
+    s.emit("in_love", frozenset({a}), sleeper=True, partner=b)
+    s.emit("in_love", frozenset({b}), sleeper=True, partner=a)
 
 
 # -- healer ----------------------------------------------------------------------
@@ -183,14 +183,14 @@ def piper_request(s: State) -> Request | None:
 def piper_apply(s: State, targets: tuple[str, ...] | None) -> None:
     for name in targets or ():
         s.charmed.append(name)
-        s.emit("charmed", frozenset({name}))
+        s.emit("charmed", frozenset({name}), sleeper=True)
 
 
 def charmed_inform(s: State) -> None:
     # The charmed wake together and see each other (seed 000, De Fluitspeler).
     awake = [p for p in s.charmed if s.alive[p]]
     if awake:
-        s.emit("charmed_wake", frozenset(awake), charmed=awake)
+        s.emit("charmed_wake", frozenset(awake), sleeper=True, charmed=awake)
 
 
 NIGHT_ORDER: tuple[NightStep, ...] = (

@@ -52,3 +52,9 @@ def parse_role(value: object) -> Role:
     except ValueError:
         known = ", ".join(r.value for r in Role)
         raise ValueError(f"unknown role {value!r} (known: {known})") from None
+
+
+def role_ids() -> tuple[str, ...]:
+    """Every role the engine knows, in registry order (hardware, packs and
+    tests take the list from here)."""
+    return tuple(r.value for r in ROLES)

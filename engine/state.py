@@ -133,5 +133,6 @@ class State:
         self.role[name] = role
         self._index_roles()
 
-    def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False, **data: Any) -> None:
-        self.events.append(Event(kind, data, to, cue))
+    def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False,
+             sleeper: bool = False, **data: Any) -> None:
+        self.events.append(Event(kind, data, to, cue, sleeper))

@@ -74,3 +74,5 @@ SECRET_ASKS = frozenset(
 )
 #: Asks answered by every voter at once (``{voter: name}``).
 BALLOT_ASKS = frozenset({Ask.MAYOR_ELECTION, Ask.VOTE, Ask.REVOTE})
+#: Asks the day's discussion comes before.
+DISCUSSED_ASKS = frozenset({Ask.MAYOR_ELECTION, Ask.VOTE})
