@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hardware.events import Event, Press, Tag, Typed
-from narrator.interfaces import Answer, Question
+from ports import Answer, Question
 
 if TYPE_CHECKING:
     from hardware.kit import Kit

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from hardware.asking import DONE, NOBODY, TOGETHER_S, cursor_items
 from hardware.events import HardwareError
 from hardware.kit import Kit
-from narrator.interfaces import Answer, Input, Question
+from ports import Answer, Input, Question
 
 
 class BotHands:

@@ -21,7 +21,7 @@ from hardware.bothands import KitBotTable
 from hardware.events import HardwareError
 from hardware.flows import deal_by_box, deal_by_cards
 from hardware.kit import Kit, build_kit
-from narrator.interfaces import Answer, Input, Question
+from ports import Answer, Input, Question
 
 
 class CandleKeeper:

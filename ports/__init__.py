@@ -1,0 +1,108 @@
+"""The ports between the moderator and the table (below both ``narrator`` and ``hardware``).
+
+The moderator (``narrator.moderator``) turns each engine request into one or
+more *questions* put to players through an :class:`Input`, and delivers private
+information through a :class:`PrivateChannel`. Kits (laptop, minimal box, full
+box, Maneschijn) and bots plug in here; nothing above this module knows which
+devices exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+QuestionKind = Literal["pick", "yes_no"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing one player (or one group, the werewolves) must answer.
+
+    ``pick``: choose ``count`` of ``options`` (players' names, or role ids for
+    the thief's middle cards), or nothing when ``allow_none``.
+    ``yes_no``: answer yes or no (the witch's potion of life).
+    ``secret`` questions are night questions: they must be answered silently
+    (buttons, tokens, the laptop passed round) and never by voice.
+    ``prompt`` is a voices key (with ``params``) for a screen or console.
+    """
+
+    kind: QuestionKind
+    ask: str                       # the engine ask this belongs to ("seer", "vote" ...)
+    seats: tuple[str, ...]         # who answers (names); several = together
+    options: tuple[str, ...] = ()
+    count: int = 1
+    #: False: any number up to ``count`` (the scapegoat names tomorrow's voters)
+    exact: bool = True
+    allow_none: bool = False
+    secret: bool = False
+    prompt: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    timeout_s: float = 60.0
+
+
+#: What an input returns: the chosen options (a tuple, possibly empty for
+#: "nobody"), True/False for yes_no, or None when nobody answered in time.
+Answer = tuple[str, ...] | bool | None
+
+
+class Input(Protocol):
+    def ask(self, question: Question) -> Answer:
+        """Put the question and wait (at most ``question.timeout_s``)."""
+        ...
+
+
+class PrivateChannel(Protocol):
+    """Delivers information to some seats only (display, tap, laptop screen)."""
+
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+        """Show the line ``key`` to ``seats`` alone, then hide it."""
+        ...
+
+    def tap(self, seats: tuple[str, ...]) -> None:
+        """Wake ``seats`` silently (lovers, the charmed): on pod kits every seat
+        buzzes and only these feel the 'you' pattern."""
+        ...
+
+
+class Speaker(Protocol):
+    """The voice of the box (``narrator.voice`` implements it)."""
+
+    def say(self, text: str) -> None:
+        """Speak a line; returns when it has been spoken (at once when fast)."""
+        ...
+
+    def silence(self, seconds: float) -> None:
+        """A pause of exactly this length in what the table hears."""
+        ...
+
+    def cue(self, name: str) -> None:
+        """A short sound: night, dawn, vote, shot (may be switched off)."""
+        ...
+
+    def prefetch(self, lines: list[str]) -> None:
+        """Render lines ahead so they start at once when due."""
+        ...
+
+    def repeat_last(self) -> None: ...
+
+    def louder(self) -> None: ...
+
+    def softer(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Controls(Protocol):
+    """The table's buttons and keys outside questions: next, repeat, pause,
+    louder, softer, undo."""
+
+    def poll(self) -> list[str]:
+        """Commands given since the last poll (never blocks)."""
+        ...
+
+
+class Clock(Protocol):
+    def now(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None: ...
