@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from engine.deck import TableRow, table_deck
-from engine.roles import parse_role
+from engine.registry import parse_role
 from engine.vocab import Role
 
 

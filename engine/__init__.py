@@ -1,7 +1,13 @@
 """The rules of De Weerwolven van Wakkerdam, pure: no I/O, no clock, and no
-randomness but the seeded RNG of the set-up."""
+randomness but the seeded RNG of the set-up.
 
-from engine.deck import Setup, deal, validate_deal
+Where to find a rule: a character in ``engine/roles/<id>.py``, a variant in
+``engine/variants/<id>.py``, an event card in ``engine/cards/<id>.py``; the
+procedure they hook into in ``night``, ``dawn``, ``deaths``, ``day`` and
+``outcome``; the mayor and the base wins in ``base``.
+"""
+
+from engine.deck import EventDeck, Setup, deal, validate_deal
 from engine.errors import (
     GameOver,
     IllegalAnswer,
@@ -10,14 +16,14 @@ from engine.errors import (
     UnknownName,
     WakkerdamError,
 )
-from engine.game import Game
+from engine.game import Game, check_setup
 from engine.messages import Event, Request
 from engine.options import Options
-from engine.roles import role_ids
+from engine.registry import parse_role, role_ids
 from engine.vocab import Ask, Cause, Phase, Role, Team, Winner
 
 __all__ = [
-    "Ask", "Cause", "Event", "Game", "GameOver", "IllegalAnswer", "MalformedAnswer",
+    "Ask", "Cause", "Event", "EventDeck", "Game", "GameOver", "IllegalAnswer", "MalformedAnswer",
     "Options", "Phase", "Request", "Role", "Setup", "SetupError", "Team", "UnknownName",
-    "WakkerdamError", "Winner", "deal", "role_ids", "validate_deal",
+    "WakkerdamError", "Winner", "check_setup", "deal", "parse_role", "role_ids", "validate_deal",
 ]

@@ -1,41 +1,68 @@
-"""Dawn: one pure resolution of the night's intents into deaths."""
+"""Dawn: one pure fold of the night's intents into deaths, and their news.
+
+Harms (a bite, a poison) are taken in the order they were chosen; each kills
+its target unless a protection against its cause covers him (the healer, the
+witch's potion of life, the guardian angel: intents with ``against``), a rule
+spares him (the elder's first bite) or a rule gives the harm another effect
+(an infection). The news says nothing the rules keep secret: the night's dead
+in seat order, whatever their cause, cards shown, and only then what their
+deaths set off (the elder's grief), each followed through in the order the
+deaths happened — a hunter bitten before the elder was poisoned still shoots.
+"""
 
 from __future__ import annotations
 
 from engine.deaths import Flow, aftermath, kill
-from engine.state import State
-from engine.vocab import Cause, Role
+from engine.rules import Intent
+from engine.state import Death, State
+from engine.vocab import Cause
+
+
+def protected(s: State, harm: Intent) -> bool:
+    assert harm.cause is not None
+    return any(i.target == harm.target and harm.cause in i.against for i in s.intents)
 
 
 def night_deaths(s: State) -> list[tuple[str, Cause]]:
-    """Who dies of the night, in order: the werewolves' victim, the poisoned."""
+    """Who dies of the night, in the order the harms were chosen."""
     deaths: list[tuple[str, Cause]] = []
-    victim = s.victim
-    if victim is not None and s.alive[victim]:
-        # "Het onschuldige meisje wordt niet door de genezer beschermd."
-        protected = s.protected == victim and s.role[victim] is not Role.LITTLE_GIRL
-        # "Pas als de weerwolven hem voor een tweede keer kiezen zal hij worden verslonden."
-        elder_resists = s.role[victim] is Role.ELDER and s.elder_chosen < 2
-        if not (protected or elder_resists or s.saved):
-            deaths.append((victim, Cause.WEREWOLVES))
-    poisoned = s.poisoned
-    # Poisoning the werewolves' victim too kills him once, by the werewolves.
-    if poisoned is not None and s.alive[poisoned] and all(n != poisoned for n, _ in deaths):
-        deaths.append((poisoned, Cause.POISON))
+    for harm in s.intents:
+        if harm.cause is None:
+            continue
+        target = harm.target
+        if not s.alive[target] or any(n == target for n, _ in deaths):
+            continue  # one death a player (bitten and poisoned: by the first)
+        if protected(s, harm) or any(spares(s, harm) for spares in s.rules.spares):
+            continue
+        if any(instead(s, harm) for instead in s.rules.instead_of_death):
+            continue
+        deaths.append((target, harm.cause))
     return deaths
 
 
+def shown_role(s: State, death: Death) -> str | None:
+    """The card shown for a death, or None where a rule buries it."""
+    return death.role.value if all(r(s, death) for r in s.rules.reveals) else None
+
+
 def dawn(s: State) -> Flow:
-    deaths = night_deaths(s)
-    s.protected = s.victim = s.poisoned = None
-    s.saved = False
+    harms = night_deaths(s)
     s.emit("day_breaks", day=s.night)
-    if not deaths:
+    if not harms:
         s.emit("no_death")
-    # The night's dead are announced together, cards shown, causes kept
-    # secret (a cause would tell whether the witch used her poison).
-    for name, cause in deaths:
-        kill(s, name, cause, announce=False)
-        s.emit("death_night", name=name, role=s.role[name].value)
-    for name, cause in deaths:
-        yield from aftermath(s, name, cause)
+    # Mark every death first, holding back what they set off, so the news
+    # names the dead before any consequence and never in an order of cause.
+    s.held = []
+    deaths = [kill(s, name, cause, announce=False) for name, cause in harms]
+    consequences, s.held = s.held, None
+    seat = {p: i for i, p in enumerate(s.players)}
+    for death in sorted(deaths, key=lambda d: seat[d.name]):
+        role = shown_role(s, death)
+        if role is None:
+            s.emit("death_night_buried", name=death.name)
+        else:
+            s.emit("death_night", name=death.name, role=role)
+    s.events.extend(consequences)
+    s.intents = []
+    for death in deaths:
+        yield from aftermath(s, death)

@@ -1,40 +1,56 @@
-"""The day: the mayor's election, the vote, ties (seed 001's FAQ), the village
-idiot and the scapegoat."""
+"""The day: the mayor's election, the village's vote and its ties (seed 001's
+FAQ). Who may vote, who may be voted, what a tie or an elimination does are
+hooks (the scapegoat, the village idiot, variants and cards); this module
+keeps the procedure."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
+from typing import Any
 
 from engine.deaths import Flow, aftermath, kill
 from engine.messages import Request
 from engine.state import State
-from engine.vocab import Ask, Cause, Role
+from engine.vocab import Ask, Cause
 
 Ballot = Mapping[str, str | None]
+#: a vote's flow returns the name of whoever the village eliminated
+VoteFlow = Generator[Request, Any, str | None]
 
 
 def voters(s: State) -> tuple[str, ...]:
-    """Who may vote today: the living, not a revealed village idiot ("heeft
-    geen stemrecht meer"), and after a scapegoat's death only those he named."""
-    allowed = s.voters_only[1] if s.voters_only and s.voters_only[0] == s.day else None
-    return tuple(
-        p
-        for p in s.living()
-        if not (s.idiot_revealed and s.role[p] is Role.VILLAGE_IDIOT)
-        and (allowed is None or p in allowed)
-    )
+    """Who may vote now: the living, narrowed by the rules (a revealed
+    village idiot, the scapegoat's choice, a card's absent players)."""
+    who = s.living()
+    for hook in s.rules.voters:
+        who = hook(s, who)
+    return who
 
 
-def tally(s: State, ballot: Ballot, *, mayor_counts_double: bool) -> Counter[str]:
+def candidates(s: State) -> tuple[str, ...]:
+    names = s.living()
+    for hook in s.rules.candidates:
+        names = hook(s, names)
+    return names
+
+
+def weight(s: State, voter: str) -> int:
+    w = 1
+    for hook in s.rules.weight:
+        w = hook(s, voter, w)
+    return w
+
+
+def tally(s: State, ballot: Ballot, *, weighted: bool = True) -> Counter[str]:
     counts: Counter[str] = Counter()
     for voter, target in ballot.items():
         if target is not None:
-            counts[target] += 2 if mayor_counts_double and voter == s.mayor else 1
+            counts[target] += weight(s, voter) if weighted else 1
     return counts
 
 
-def _in_seat_order(s: State, counts: Counter[str]) -> dict[str, int]:
+def in_seat_order(s: State, counts: Counter[str]) -> dict[str, int]:
     return {p: counts[p] for p in s.players if p in counts}
 
 
@@ -47,92 +63,97 @@ def top(counts: Counter[str], order: tuple[str, ...]) -> list[str]:
 
 
 def day(s: State) -> Flow:
-    day_no = s.day
-    if s.options.mayor_election_day == day_no and not s.mayor_elected:
+    if s.options.mayor_election_day == s.day and not s.mine("mayor", {}).get("elected"):
         yield from mayor_election(s)
+    for hook in s.rules.vote:
+        if (yield from hook(s)):
+            return
     yield from village_vote(s)
 
 
 def mayor_election(s: State) -> Flow:
-    s.mayor_elected = True
-    candidates = tuple(s.living())
+    s.mine("mayor", {})["elected"] = True
+    names = tuple(s.living())
     for round_no in (1, 2):
         who = voters(s)
         ballot: Ballot = {}
         if who:
-            ballot = yield Request(Ask.MAYOR_ELECTION, who, candidates, s.when, info={"round": round_no})
-        counts = tally(s, ballot, mayor_counts_double=False)
-        s.emit("election_result", votes=_in_seat_order(s, counts))
+            ballot = yield Request(Ask.MAYOR_ELECTION, who, names, s.when, info={"round": round_no},
+                                   discussion=True)
+        counts = tally(s, ballot, weighted=False)
+        s.emit("election_result", votes=in_seat_order(s, counts))
         # No votes at all: every candidate is tied.
-        tied = top(counts, candidates) or list(candidates)
+        tied = top(counts, names) or list(names)
         if len(tied) == 1:
-            _elect(s, tied[0], by_lot=False)
+            elect(s, tied[0], by_lot=False)
             return
         s.emit("election_tie", tied=tied)
-        candidates = tuple(tied)
+        names = tuple(tied)
     # "a tie is elected again among the tied, then drawn by lot (the seed)"
-    _elect(s, s.rng.choice(candidates), by_lot=True)
+    elect(s, s.rng.choice(names), by_lot=True)
 
 
-def _elect(s: State, name: str, *, by_lot: bool) -> None:
+def elect(s: State, name: str, *, by_lot: bool) -> None:
     s.mayor = name
     s.emit("mayor_lot" if by_lot else "mayor_elected", name=name)
 
 
-def village_vote(s: State) -> Flow:
+def village_vote(s: State, ask: Ask = Ask.VOTE, *, discussion: bool = True) -> Flow:
+    """One vote of the village, its ties, its elimination and what follows."""
+    eliminated = yield from _vote(s, ask, discussion)
+    for hook in s.rules.after_vote:
+        if (yield from hook(s, eliminated)):
+            return
+
+
+def _vote(s: State, ask: Ask, discussion: bool) -> VoteFlow:
     who = voters(s)
     if not who:
         s.emit("no_voters")
-        return
-    ballot = yield Request(Ask.VOTE, who, tuple(s.living()), s.when)
-    counts = tally(s, ballot, mayor_counts_double=True)
-    s.emit("vote_result", votes=_in_seat_order(s, counts))
-    leaders = top(counts, s.players)
+        return None
+    ballot = yield Request(ask, who, candidates(s), s.when, discussion=discussion)
+    leaders = _count(s, ballot)
     if not leaders:
         s.emit("nobody_eliminated")
-        return
+        return None
     if len(leaders) == 1:
-        yield from eliminate(s, leaders[0])
-        return
+        return (yield from eliminate(s, leaders[0]))
     s.emit("vote_tie", tied=leaders)
-    scapegoat = s.acting(Role.SCAPEGOAT)
-    if scapegoat is not None:
-        # "Als het stemmen ... met een gelijke stand eindigt, wordt de zondebok geëlimineerd"
-        kill(s, scapegoat, Cause.SCAPEGOAT)
-        yield from aftermath(s, scapegoat, Cause.SCAPEGOAT)
-        return
+    for hook in s.rules.tie:
+        handled = yield from hook(s, tuple(leaders))
+        if handled:  # True, or the name of whoever the tie eliminated
+            return handled if isinstance(handled, str) else None
     if s.mayor is not None and s.alive[s.mayor]:
-        lover = s.lover_of(s.mayor)
-        choices = tuple(p for p in leaders if p != lover)
-        chosen = yield Request(Ask.MAYOR_TIEBREAK, (s.mayor,), choices, s.when)
+        # Every tied player is offered; a lover is refused like any answer
+        # (a missing name would tell the table who the lovers are).
+        chosen = yield Request(Ask.MAYOR_TIEBREAK, (s.mayor,), tuple(leaders), s.when)
         if chosen is None:
             s.emit("nobody_eliminated")
-        else:
-            s.emit("mayor_decides", name=chosen, mayor=s.mayor)
-            yield from eliminate(s, chosen)
-        return
+            return None
+        s.emit("mayor_decides", name=chosen, mayor=s.mayor)
+        return (yield from eliminate(s, chosen))
     # "Is er geen burgemeester (meer), dan stemt het dorp opnieuw.
     #  Blijft het gelijk, dan gaat er die dag niemand uit."
-    ballot = yield Request(Ask.REVOTE, voters(s), tuple(s.living()), s.when)
-    counts = tally(s, ballot, mayor_counts_double=True)
-    s.emit("vote_result", votes=_in_seat_order(s, counts))
-    leaders = top(counts, s.players)
+    ballot = yield Request(Ask.REVOTE, voters(s), candidates(s), s.when)
+    leaders = _count(s, ballot)
     if len(leaders) == 1:
-        yield from eliminate(s, leaders[0])
-    else:
-        s.emit("nobody_eliminated")
+        return (yield from eliminate(s, leaders[0]))
+    s.emit("nobody_eliminated")
+    return None
 
 
-def eliminate(s: State, name: str) -> Flow:
-    if s.role[name] is Role.VILLAGE_IDIOT and s.has_power(name):
-        # "wordt deze bekend gemaakt ... draaien hun beslissing terug ...
-        #  heeft geen stemrecht meer ... In deze ronde wordt niet opnieuw gestemd."
-        s.idiot_revealed = True
-        s.emit("idiot_revealed", name=name, role=Role.VILLAGE_IDIOT.value)
-        if s.mayor == name:
-            # "Als de dorpsgek ook burgemeester was verliest hij deze rol"
-            s.mayor = None
-            s.emit("mayor_removed", name=name)
-        return
-    kill(s, name, Cause.VOTE)
-    yield from aftermath(s, name, Cause.VOTE)
+def _count(s: State, ballot: Ballot) -> list[str]:
+    counts = tally(s, ballot)
+    s.emit("vote_result", votes=in_seat_order(s, counts))
+    return top(counts, s.players)
+
+
+def eliminate(s: State, name: str) -> VoteFlow:
+    """The village eliminates ``name``: he dies unless a rule says otherwise.
+    Returns the name when he died of it."""
+    for hook in s.rules.eliminate:
+        if (yield from hook(s, name)):
+            return None
+    death = kill(s, name, Cause.VOTE)
+    yield from aftermath(s, death)
+    return name

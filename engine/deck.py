@@ -19,10 +19,21 @@ from dataclasses import dataclass, field
 
 from engine.errors import SetupError
 from engine.options import Options
-from engine.roles import ROLES
+from engine.registry import ROLES
 from engine.vocab import Role
 
 MIDDLE_CARDS = 2  # seed 000, De Dief: "twee karakterkaarten meer ... dan spelers"
+
+
+@dataclass(frozen=True, slots=True)
+class EventDeck:
+    """The Full Moon's cards (seed 000, Volle maan): ``deck`` in draw order,
+    top first; a card is drawn every ``every``-th morning from day 2;
+    ``from_start`` are continuous cards in force from the first night."""
+
+    deck: tuple[str, ...] = ()
+    every: int = 1
+    from_start: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +45,10 @@ class Setup:
     middle: tuple[Role, ...] = ()
     options: Options = field(default_factory=Options)
     seed: int = 0
+    #: variant ids (``engine.variants``), in the order given
+    variants: tuple[str, ...] = ()
+    #: the Full Moon's event deck (variant ``full_moon``)
+    events: EventDeck | None = None
 
     @property
     def deck(self) -> tuple[Role, ...]:
@@ -44,6 +59,7 @@ class Setup:
 def deal(
     names: Sequence[str], cards: Sequence[Role], deal_seed: int, *,
     options: Options | None = None, seed: int | None = None,
+    variants: tuple[str, ...] = (), events: EventDeck | None = None,
 ) -> Setup:
     """The one place a game is dealt: ``cards`` shuffled with ``deal_seed``,
     one a seat in seat order, the rest to the middle. ``seed`` is the game's
@@ -53,11 +69,11 @@ def deal(
     n = len(names)
     return Setup(
         tuple(names), dict(zip(names, shuffled[:n], strict=True)), tuple(shuffled[n:]),
-        options or Options(), deal_seed if seed is None else seed,
+        options or Options(), deal_seed if seed is None else seed, variants, events,
     )
 
 
-def validate_deal(setup: Setup) -> None:
+def validate_deal(setup: Setup, *, wolves_needed: bool = True) -> None:
     players = setup.players
     if len(players) < 2:
         raise SetupError("a game needs at least 2 players")
@@ -85,7 +101,7 @@ def validate_deal(setup: Setup) -> None:
     for role, n in counts.items():
         if ROLES[role].unique and n > 1:
             raise SetupError(f"the deck has {n} {role.value} cards; the box has only one")
-    if counts[Role.WEREWOLF] == 0:
+    if wolves_needed and not any(ROLES[r].wolf for r in counts):
         raise SetupError("the deck has no werewolf")
 
 

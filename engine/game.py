@@ -15,55 +15,65 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from engine import answers
+import engine.roles  # noqa: F401  (registers every role)
+from engine import answers, base  # noqa: F401  (base registers the day's asks)
+from engine.cards import base as cards
 from engine.dawn import dawn
 from engine.day import day
 from engine.deck import Setup, validate_deal
 from engine.errors import GameOver
 from engine.messages import Event, Request
-from engine.night import NIGHT_ORDER
+from engine.night import night
 from engine.outcome import outcome
 from engine.state import State
-from engine.vocab import Phase, Role, Winner
+from engine.variants import variants_of
+from engine.variants.base import option_specs
+from engine.variants.full_moon import check_events
+from engine.vocab import Phase, Winner
 
 Flow = Generator[Request, Any, Winner]
 
 
 def play(s: State) -> Flow:
     """The whole game, as the rulebook tells it."""
+    for start in s.rules.begin:
+        start(s)
     while True:
         s.night += 1
         s.begin(Phase.NIGHT)
+        cards.end_spans(s, "day")
         yield from night(s)
         yield from dawn(s)
+        cards.end_spans(s, "night")
         if (winner := outcome(s)) is not None:
             return winner
         s.day = s.night
         s.begin(Phase.DAY)
+        for hook in s.rules.morning:
+            yield from hook(s)
+        if (winner := outcome(s)) is not None:
+            return winner
         yield from day(s)
+        cards.end_spans(s, "vote")
         if (winner := outcome(s)) is not None:
             return winner
 
 
-def night(s: State) -> Generator[Request, Any, None]:
-    s.emit("night_falls", night=s.night)
-    for step in NIGHT_ORDER:
-        if not step.called(s):
-            continue
-        # Called even when pretended: same lines, same wait (secrecy).
-        if not s.cues:
-            pass
-        elif step.name == "werewolves":
-            s.emit("wake", cue=True, step=step.name, little_girl=Role.LITTLE_GIRL in s.deck)
-        else:
-            s.emit("wake", cue=True, step=step.name)
-        if step.inform is not None:
-            step.inform(s)
-        request = step.request(s) if step.request is not None else None
-        if request is not None and step.apply is not None:
-            step.apply(s, (yield request))
-        if s.cues:
-            s.emit("sleep", cue=True, step=step.name)
+def check_setup(setup: Setup) -> None:
+    """Everything about a set-up that is not a single answer: the deal, the
+    variants and how they combine, their options, the event deck."""
+    found = variants_of(setup.variants)
+    validate_deal(setup, wolves_needed=all(v.wolves_needed for v in found))
+    unknown = set(setup.options.extra) - set(option_specs(found))
+    if unknown:
+        raise_option(sorted(unknown)[0])
+    check_events(setup)
+
+
+def raise_option(name: str) -> None:
+    from engine.errors import SetupError
+
+    raise SetupError(f"option {name!r} belongs to no variant of this game")
 
 
 class Game:
@@ -71,9 +81,9 @@ class Game:
         """``cues=False`` leaves out the narration cues (the simulator has no
         narrator); everything else is the same game."""
         if validate:
-            validate_deal(setup)
+            check_setup(setup)
         self.setup = setup
-        self.state = State.new(setup)
+        self.state = State.new(setup, variants_of(setup.variants))
         self.state.cues = cues
         self.decisions: list[Any] = []
         self.winner: Winner | None = None

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engine.vocab import BALLOT_ASKS, DISCUSSED_ASKS, SECRET_ASKS, Ask
+from engine.registry import ASKS
+from engine.vocab import Ask
 
 EMPTY: Mapping[str, Any] = {}
 
@@ -31,19 +32,24 @@ class Request:
     allow_none: bool = True
     info: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
     default: Any = None
+    #: the table discusses before this is asked (the day's vote, the
+    #: election; not a second vote held at once)
+    discussion: bool = False
 
     @property
     def secret(self) -> bool:
-        return self.ask in SECRET_ASKS
+        """A night ask: put silently, never by voice."""
+        return ASKS[self.ask].secret
 
     @property
     def ballot(self) -> bool:
-        return self.ask in BALLOT_ASKS
+        """Answered by every voter at once (``{voter: name}``)."""
+        return ASKS[self.ask].ballot
 
     @property
-    def discussion(self) -> bool:
-        """The table discusses before this is asked (the day's vote, the election)."""
-        return self.ask in DISCUSSED_ASKS
+    def form(self) -> str:
+        """How the question is put (``engine.registry.FORMS``)."""
+        return ASKS[self.ask].form
 
 
 class Event(NamedTuple):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.errors import SetupError
@@ -17,23 +18,37 @@ class Options:
     witch_single_potion: bool = False
     #: seed 000 variant: the mayor elected later; None: no mayor at all.
     mayor_election_day: int | None = 1
+    #: the options of the game's variants (``Variant.options``), by name
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any] | None) -> Options:
+    def from_dict(cls, raw: dict[str, Any] | None,
+                  variant_options: Mapping[str, Any] | None = None) -> Options:
+        """Rule options, and the options the game's variants declare
+        (``variant_options``: name -> default; a value must have its type)."""
         raw = dict(raw or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(raw) - known)
+        specs = dict(variant_options or {})
+        known = {f.name for f in fields(cls)} - {"extra"}
+        unknown = sorted(set(raw) - known - set(specs))
         if unknown:
-            raise SetupError(
-                f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})"
-            )
+            names = ", ".join(sorted(known | set(specs)))
+            raise SetupError(f"unknown option {unknown[0]!r} (known: {names})")
+        extra = {}
+        for name, default in specs.items():
+            if name in raw:
+                value = raw.pop(name)
+                if type(value) is not type(default):
+                    raise SetupError(f"option {name} must be like {default!r}, not {value!r}")
+                extra[name] = value
         for name in ("wolves_win_at_parity", "witch_single_potion"):
             if name in raw and not isinstance(raw[name], bool):
                 raise SetupError(f"option {name} must be true or false, not {raw[name]!r}")
         day = raw.get("mayor_election_day", 1)
         if day is not None and (isinstance(day, bool) or not isinstance(day, int) or day < 1):
             raise SetupError(f"option mayor_election_day must be a day number >= 1 or null, not {day!r}")
-        return cls(**raw)
+        return cls(**raw, extra=extra)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extra"}
+        out.update(self.extra)
+        return out

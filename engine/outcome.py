@@ -1,39 +1,23 @@
-"""Who has won: the rulebook's checks, in a fixed order."""
+"""Who has won: the rulebook's checks, in a fixed order.
+
+Each check belongs to the rule it comes from (the pied piper's module holds
+his win, cupid's the lovers'); the base checks are in ``engine.base``. The
+game's rules list them with a rank, and :func:`outcome` reads them in rank
+order like the rulebook: nobody 0, the pied piper 10, the lovers 20, the
+village 30, the werewolves 40.
+"""
 
 from __future__ import annotations
 
 from engine.state import State
-from engine.vocab import Role, Winner
+from engine.vocab import Winner
 
 
 def outcome(s: State) -> Winner | None:
-    """The winner, or None while the game goes on. Checked after dawn and
-    after the day's vote."""
-    living = s.living()
-    if not living:
-        return Winner.NOBODY
-    piper = s.holder(Role.PIED_PIPER)
-    if piper is not None and s.alive[piper] and all(p in s.charmed for p in living if p != piper):
-        # "Op het moment dat er geen speler meer is die niet betoverd is wint de
-        #  fluitspeler alleen (zelfs als dit gebeurt door eliminatie van de
-        #  weerwolven of het stemmen van de burgers)."
-        return Winner.PIED_PIPER
-    mixed = s.mixed_lovers()
-    if mixed and s.lovers is not None and set(living) == set(s.lovers):
-        # "De geliefden ... winnen, als zij samen als laatste overblijven
-        #  (als zij een burger en een weerwolf zijn)."
-        return Winner.LOVERS
-    wolves = [p for p in living if s.role[p] is Role.WEREWOLF]
-    if not wolves:
-        # "De burgers winnen, zodra ze de laatste weerwolf hebben uitgeschakeld."
-        return Winner.VILLAGE
-    # A werewolf in love with a villager no longer hunts with the pack.
-    pack = [p for p in wolves if not (mixed and s.lovers is not None and p in s.lovers)]
-    others = len(living) - len(pack)
-    if pack and others == 0:
-        # "De weerwolven winnen, zodra ze de laatste burger hebben verslonden."
-        return Winner.WEREWOLVES
-    if s.options.wolves_win_at_parity and pack and len(pack) >= others:
-        # seed 000: "Of zodra het aantal burgers en wolven gelijk is."
-        return Winner.WEREWOLVES
+    """The winner, or None while the game goes on. Checked after dawn, after
+    the morning's card and after the day's vote."""
+    for check in s.rules.win_checks:
+        winner = check(s)
+        if winner is not None:
+            return winner
     return None

@@ -1,4 +1,9 @@
-"""The state of one game: plain data, changed only by the flow modules."""
+"""The state of one game: plain data, changed only by the flow modules.
+
+What belongs to one role, variant or card alone (the witch's potions, the
+elder's bites, a card's memory) lives in ``store`` under that module's id, so
+a new rule brings its own state without a new field here.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,8 @@ from typing import Any
 from engine.deck import Setup
 from engine.messages import Event
 from engine.options import Options
-from engine.roles import ROLES
+from engine.registry import ROLES
+from engine.rules import Intent, Rules, RuleSet
 from engine.vocab import Cause, Phase, Role, Team
 
 
@@ -19,6 +25,8 @@ class Death:
     role: Role
     cause: Cause
     when: str
+    #: whether he still had his power when he died (a hunter shoots with it)
+    powered: bool = True
 
 
 @dataclass(slots=True)
@@ -31,23 +39,23 @@ class State:
     rng: random.Random
     deck: frozenset[Role]
     alive: dict[str, bool]
+    rules: RuleSet
     events: list[Event] = field(default_factory=list)
     deaths: list[Death] = field(default_factory=list)
     night: int = 0
     day: int = 0
     phase: Phase = Phase.NIGHT
     mayor: str | None = None
-    mayor_elected: bool = False
     lovers: tuple[str, str] | None = None
     charmed: list[str] = field(default_factory=list)
-    save_potion: bool = True
-    poison_potion: bool = True
-    healer_last: str | None = None
-    elder_chosen: int = 0
+    #: players who lost their powers one by one (an infection, a miracle)
+    powerless: set[str] = field(default_factory=set)
+    #: the village killed the elder: every village power is gone
     village_powerless: bool = False
-    idiot_revealed: bool = False
-    #: (day, voters) chosen by a dying scapegoat for that day
-    voters_only: tuple[int, frozenset[str]] | None = None
+    #: this night's choices, folded at dawn (``engine.dawn``)
+    intents: list[Intent] = field(default_factory=list)
+    #: each rule's own state, under its id
+    store: dict[str, Any] = field(default_factory=dict)
     #: the living in seat order, and each role's holders: kept up to date by
     #: ``mark_dead``/``swap_role`` because the flow reads them all the time
     living_now: tuple[str, ...] = ()
@@ -55,14 +63,12 @@ class State:
     when: str = "night 0"
     #: emit the narration cues (wake/sleep of each called step)
     cues: bool = True
-    # this night's choices, resolved at dawn
-    protected: str | None = None
-    victim: str | None = None
-    saved: bool = False
-    poisoned: str | None = None
+    #: events held back while a moment's deaths are marked (dawn announces
+    #: the names first, then what they set off)
+    held: list[Event] | None = None
 
     @classmethod
-    def new(cls, setup: Setup) -> State:
+    def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
         s = cls(
             setup=setup,
             players=setup.players,
@@ -72,10 +78,22 @@ class State:
             rng=random.Random(setup.seed),
             deck=frozenset(setup.deck),
             alive={p: True for p in setup.players},
+            rules=RuleSet(()),
             living_now=setup.players,
         )
         s._index_roles()
+        s.store["_extra_rules"] = extra_rules
+        s.refresh_rules()
         return s
+
+    def refresh_rules(self, cards: tuple[Rules, ...] = ()) -> None:
+        """Rebuild the game's rules: base, the deck's roles, variants, cards."""
+        from engine.registry import BASE_RULES
+
+        deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
+        rules: list[Rules] = [*BASE_RULES, *(r for r in deck_rules if r is not None),
+                              *self.store["_extra_rules"], *cards]
+        self.rules = RuleSet(rules)
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}
@@ -97,9 +115,12 @@ class State:
     def team(self, name: str) -> Team:
         return ROLES[self.role[name]].team
 
+    def is_wolf(self, name: str) -> bool:
+        return ROLES[self.role[name]].wolf
+
     def has_power(self, name: str) -> bool:
-        """Alive and not stripped of powers by the elder's death."""
-        if not self.alive[name]:
+        """Alive and not stripped of powers (the elder's death, an infection)."""
+        if not self.alive[name] or name in self.powerless:
             return False
         return not (self.village_powerless and ROLES[self.role[name]].village_power)
 
@@ -120,6 +141,16 @@ class State:
         a, b = self.lovers
         return self.team(a) is not self.team(b)
 
+    def in_play(self, rule_id: str) -> bool:
+        """A variant or card (or a role's rules) holds in this game now."""
+        return rule_id in self.rules.ids
+
+    def mine(self, rule_id: str, default: Any) -> Any:
+        """A rule's own state (made on first use)."""
+        if rule_id not in self.store:
+            self.store[rule_id] = default
+        return self.store[rule_id]
+
     # -- writing ---------------------------------------------------------
     def begin(self, phase: Phase) -> None:
         self.phase = phase
@@ -133,6 +164,15 @@ class State:
         self.role[name] = role
         self._index_roles()
 
+    def record(self, intent: Intent) -> None:
+        self.intents.append(intent)
+        for hook in self.rules.recorded:
+            hook(self, intent)
+
     def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False,
              sleeper: bool = False, **data: Any) -> None:
-        self.events.append(Event(kind, data, to, cue, sleeper))
+        event = Event(kind, data, to, cue, sleeper)
+        if self.held is not None and not cue:
+            self.held.append(event)
+        else:
+            self.events.append(event)

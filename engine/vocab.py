@@ -1,78 +1,151 @@
-"""The language of the game: the nouns every other module speaks in."""
+"""The language of the game: the nouns every other module speaks in.
+
+Roles, asks, causes, teams and winners are *open* vocabularies: the base game
+names its own here, and a role, variant or card module defines the ones it
+adds (``Role.define("guardian_angel")``) in its own file. Each id is a ``str``
+(so it is its own JSON and YAML value) interned per kind, so ``is`` compares
+them and ``Role("seer")`` finds the one ``Role.SEER``; an id nobody defined is
+a ``ValueError``, as with an enum.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
+from typing import Any, ClassVar, TypeVar
+
+_I = TypeVar("_I", bound="Id")
 
 
-class Role(StrEnum):
-    WEREWOLF = "werewolf"
-    VILLAGER = "villager"
-    SEER = "seer"
-    WITCH = "witch"
-    HUNTER = "hunter"
-    CUPID = "cupid"
-    LITTLE_GIRL = "little_girl"
-    THIEF = "thief"
-    VILLAGE_IDIOT = "village_idiot"
-    SCAPEGOAT = "scapegoat"
-    PIED_PIPER = "pied_piper"
-    HEALER = "healer"
-    ELDER = "elder"
+class _IdKind(type):
+    """Lets ``for r in Role`` and ``"seer" in Role`` read the defined ids."""
+
+    def __iter__(cls) -> Iterator[Any]:
+        return iter(list(cls._table.values()))  # type: ignore[attr-defined]
+
+    def __contains__(cls, value: object) -> bool:
+        return value in cls._table  # type: ignore[attr-defined]
+
+    def __len__(cls) -> int:
+        return len(cls._table)  # type: ignore[attr-defined]
 
 
-class Team(StrEnum):
-    VILLAGE = "village"
-    WEREWOLVES = "werewolves"
-    PIED_PIPER = "pied_piper"
+class Id(str, metaclass=_IdKind):
+    """An id of one kind; defined once, looked up everywhere else."""
+
+    __slots__ = ()
+    _table: ClassVar[dict[str, Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._table = {}
+
+    def __new__(cls: type[_I], value: object) -> _I:
+        try:
+            found: _I = cls._table[str(value)]
+        except KeyError:
+            raise ValueError(f"{value!r} is not a valid {cls.__name__}") from None
+        return found
+
+    @classmethod
+    def define(cls: type[_I], value: str) -> _I:
+        """The id ``value`` of this kind, made on first use."""
+        found: _I | None = cls._table.get(value)
+        if found is None:
+            found = str.__new__(cls, value)
+            cls._table[value] = found
+        return found
+
+    @classmethod
+    def all(cls: type[_I]) -> tuple[_I, ...]:
+        return tuple(cls._table.values())
+
+    @property
+    def value(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str.__str__(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by kind and value (worker processes define the same ids).
+        return (type(self), (str.__str__(self),))
 
 
-class Ask(StrEnum):
+class Role(Id):
+    WEREWOLF: ClassVar[Role]
+    VILLAGER: ClassVar[Role]
+    SEER: ClassVar[Role]
+    WITCH: ClassVar[Role]
+    HUNTER: ClassVar[Role]
+    CUPID: ClassVar[Role]
+    LITTLE_GIRL: ClassVar[Role]
+    THIEF: ClassVar[Role]
+    VILLAGE_IDIOT: ClassVar[Role]
+    SCAPEGOAT: ClassVar[Role]
+    PIED_PIPER: ClassVar[Role]
+    HEALER: ClassVar[Role]
+    ELDER: ClassVar[Role]
+
+
+class Team(Id):
+    VILLAGE: ClassVar[Team]
+    WEREWOLVES: ClassVar[Team]
+    PIED_PIPER: ClassVar[Team]
+
+
+class Ask(Id):
     """What the engine can ask; the names are the scenario format's."""
 
-    THIEF = "thief"
-    CUPID = "cupid"
-    HEALER = "healer"
-    SEER = "seer"
-    WEREWOLVES = "werewolves"
-    WITCH = "witch"
-    PIED_PIPER = "pied_piper"
-    HUNTER = "hunter"
-    MAYOR_ELECTION = "mayor_election"
-    VOTE = "vote"
-    MAYOR_TIEBREAK = "mayor_tiebreak"
-    REVOTE = "revote"
-    MAYOR_SUCCESSOR = "mayor_successor"
-    SCAPEGOAT = "scapegoat"
+    THIEF: ClassVar[Ask]
+    CUPID: ClassVar[Ask]
+    HEALER: ClassVar[Ask]
+    SEER: ClassVar[Ask]
+    WEREWOLVES: ClassVar[Ask]
+    WITCH: ClassVar[Ask]
+    PIED_PIPER: ClassVar[Ask]
+    HUNTER: ClassVar[Ask]
+    MAYOR_ELECTION: ClassVar[Ask]
+    VOTE: ClassVar[Ask]
+    MAYOR_TIEBREAK: ClassVar[Ask]
+    REVOTE: ClassVar[Ask]
+    MAYOR_SUCCESSOR: ClassVar[Ask]
+    SCAPEGOAT: ClassVar[Ask]
 
 
-class Cause(StrEnum):
-    WEREWOLVES = "werewolves"
-    POISON = "poison"
-    HUNTER = "hunter"
-    HEARTBREAK = "heartbreak"
-    VOTE = "vote"
-    SCAPEGOAT = "scapegoat"
+class Cause(Id):
+    WEREWOLVES: ClassVar[Cause]
+    POISON: ClassVar[Cause]
+    HUNTER: ClassVar[Cause]
+    HEARTBREAK: ClassVar[Cause]
+    VOTE: ClassVar[Cause]
+    SCAPEGOAT: ClassVar[Cause]
 
 
-class Winner(StrEnum):
-    VILLAGE = "village"
-    WEREWOLVES = "werewolves"
-    LOVERS = "lovers"
-    PIED_PIPER = "pied_piper"
-    NOBODY = "nobody"
+class Winner(Id):
+    VILLAGE: ClassVar[Winner]
+    WEREWOLVES: ClassVar[Winner]
+    LOVERS: ClassVar[Winner]
+    PIED_PIPER: ClassVar[Winner]
+    NOBODY: ClassVar[Winner]
+
+
+def _define_upper(kind: type[Id], *values: str) -> None:
+    for value in values:
+        setattr(kind, value.upper(), kind.define(value))
+
+
+# The base game's ids, in the order of the box's cards (seed 000).
+_define_upper(Role, "werewolf", "villager", "seer", "witch", "hunter", "cupid", "little_girl",
+              "thief", "village_idiot", "scapegoat", "pied_piper", "healer", "elder")
+_define_upper(Team, "village", "werewolves", "pied_piper")
+_define_upper(Ask, "thief", "cupid", "healer", "seer", "werewolves", "witch", "pied_piper",
+              "hunter", "mayor_election", "vote", "mayor_tiebreak", "revote", "mayor_successor",
+              "scapegoat")
+_define_upper(Cause, "werewolves", "poison", "hunter", "heartbreak", "vote", "scapegoat")
+_define_upper(Winner, "village", "werewolves", "lovers", "pied_piper", "nobody")
 
 
 class Phase(StrEnum):
     NIGHT = "night"
     DAY = "day"
-
-
-#: Night asks: put silently, never by voice; who is asked is itself a secret.
-SECRET_ASKS = frozenset(
-    {Ask.THIEF, Ask.CUPID, Ask.HEALER, Ask.SEER, Ask.WEREWOLVES, Ask.WITCH, Ask.PIED_PIPER}
-)
-#: Asks answered by every voter at once (``{voter: name}``).
-BALLOT_ASKS = frozenset({Ask.MAYOR_ELECTION, Ask.VOTE, Ask.REVOTE})
-#: Asks the day's discussion comes before.
-DISCUSSED_ASKS = frozenset({Ask.MAYOR_ELECTION, Ask.VOTE})

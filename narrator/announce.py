@@ -22,6 +22,9 @@ def params(event: Event, pack: Pack) -> dict[str, Any]:
     if "votes" in out:
         items = [pack.line("votes.item", name=n, count=c) for n, c in out["votes"].items()]
         out["votes"] = ", ".join(items) if items else pack.line("votes.none")
+    if "card" in out:  # an event card: its name, and the text read aloud
+        out["text"] = pack.line(f"card.{out['card']}.text")
+        out["card"] = pack.line(f"card.{out['card']}")
     if "winner" in out:
         out["winner"] = pack.line(f"winner.{out['winner']}")
     return out

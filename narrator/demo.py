@@ -16,7 +16,7 @@ import config
 import voices
 from engine import Game, Options, Role, Setup, SetupError
 from engine.deck import validate_table_deck
-from engine.roles import parse_role
+from engine.registry import parse_role
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import STYLES, Bots, play_out
 from narrator.clock import FastClock, RealClock

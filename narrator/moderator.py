@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Ask, Event, Game, IllegalAnswer, MalformedAnswer, Request, UnknownName
+from engine import Event, Game, IllegalAnswer, MalformedAnswer, Request, UnknownName
 from narrator import announce
 from narrator.interfaces import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from narrator.questions import decision_from, single_question, witch_questions
@@ -125,12 +125,12 @@ class Moderator:
     def _lines_ahead(self) -> list[str]:
         """Lines known before the game starts (every call of the deck, the
         night and the day), rendered in the background so they start at once."""
-        from engine.night import NIGHT_ORDER
+        from engine.registry import all_steps
 
         keys = ["announce.night_falls", "announce.day_breaks", "announce.no_death",
                 "ask.vote.start", "ask.mayor_election.start", "narration.discussion_warning"]
-        for step in NIGHT_ORDER:
-            if step.role in self.game.state.deck:
+        for step in all_steps():
+            if step.called(self.game.state) or step.role in self.game.state.deck:
                 keys += [f"call.{step.name}.wake", f"call.{step.name}.sleep"]
         keys.append("call.werewolves.wake_little_girl")
         lines = [self.pack.line(k) for k in keys]
@@ -237,7 +237,7 @@ class Moderator:
 
     # -- asking ---------------------------------------------------------------
     def _handle(self, req: Request) -> None:
-        if req.ask is Ask.VOTE or req.ask is Ask.MAYOR_ELECTION:
+        if req.discussion:
             self._discussion(req)
         answer = self._collect(req)
         if answer is UNDO:
@@ -250,7 +250,7 @@ class Moderator:
             self._call.acted = True
         if req.ballot:
             return self._ballot(req)
-        if req.ask is Ask.WITCH:
+        if req.form == "potions":
             return self._witch(req)
         self._show_request_info(req)
         for _ in range(MAX_TRIES):
@@ -266,7 +266,7 @@ class Moderator:
         return req.default  # never ask forever: the time-out's answer
 
     def _show_request_info(self, req: Request) -> None:
-        if req.ask is Ask.THIEF:
+        if req.form == "card":
             self.private.show(req.actors, "private.thief_middle",
                               {"cards": self.pack.join([self.pack.role(r) for r in req.info["middle"]])})
 

@@ -10,23 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Ask, Request
+from engine.registry import spec_of
 from narrator.interfaces import Answer, Question
-
-PICK_PROMPTS = {
-    Ask.THIEF: "prompt.thief",
-    Ask.CUPID: "prompt.cupid",
-    Ask.HEALER: "prompt.healer",
-    Ask.SEER: "prompt.seer",
-    Ask.WEREWOLVES: "prompt.werewolves",
-    Ask.PIED_PIPER: "prompt.pied_piper",
-    Ask.HUNTER: "prompt.hunter",
-    Ask.MAYOR_SUCCESSOR: "prompt.mayor_successor",
-    Ask.MAYOR_TIEBREAK: "prompt.mayor_tiebreak",
-    Ask.SCAPEGOAT: "prompt.scapegoat",
-    Ask.MAYOR_ELECTION: "prompt.mayor_election",
-    Ask.VOTE: "prompt.vote",
-    Ask.REVOTE: "prompt.vote",
-}
 
 
 def witch_questions(req: Request, timeout: float) -> tuple[Question | None, Question | None]:
@@ -49,10 +34,10 @@ def single_question(req: Request, timeout: float, seats: tuple[str, ...] | None 
     return Question(
         "pick", req.ask, seats or req.actors, req.choices,
         count=req.count,
-        exact=req.ask is not Ask.SCAPEGOAT,
+        exact=req.form != "subset",
         allow_none=req.allow_none,
         secret=req.secret,
-        prompt=PICK_PROMPTS[req.ask],
+        prompt=spec_of(req.ask).prompt_key,
         params={"name": (seats or req.actors)[0]},
         timeout_s=timeout,
     )
@@ -62,7 +47,7 @@ def decision_from(req: Request, answer: Answer) -> Any:
     """One question's answer as the engine's decision (not for witch/ballots)."""
     if answer is None or answer is True or answer is False:
         return req.default
-    if req.ask in (Ask.CUPID, Ask.PIED_PIPER, Ask.SCAPEGOAT):
+    if req.form in ("pick_many", "subset"):
         return list(answer) if answer else req.default
     return answer[0] if answer else None
 
@@ -70,12 +55,13 @@ def decision_from(req: Request, answer: Answer) -> Any:
 def intent_answer(question: Question, intent: Any) -> Answer:
     """For bots: the answer to ``question`` that carries out ``intent`` (the
     engine-level decision the bot has made)."""
-    if question.ask == Ask.WITCH.value:
+    form = spec_of(Ask(question.ask)).form
+    if form == "potions":
         if question.kind == "yes_no":
             return bool(intent.get("save"))
         poison = intent.get("poison")
         return (poison,) if poison else ()
-    if question.ask in (Ask.MAYOR_ELECTION.value, Ask.VOTE.value, Ask.REVOTE.value):
+    if form == "ballot":
         target = intent.get(question.seats[0])
         return (target,) if target else ()
     if intent is None:

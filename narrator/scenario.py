@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Options, Setup, SetupError, WakkerdamError, validate_deal
-from engine.roles import parse_role
+from engine.registry import parse_role
 from engine.vocab import Ask
 from narrator.yamlfile import ConfigError, load_yaml, where
 from voices import LANGUAGES

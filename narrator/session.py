@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, Options, Setup
-from engine.roles import parse_role
+from engine.registry import parse_role
 from narrator.journal import Journal, JournalError
 
 HEADER_VERSION = 1

@@ -7,7 +7,7 @@ import random
 import config
 from engine import Ask, Game, Role, Setup, Winner
 from engine.options import Options
-from engine.vocab import SECRET_ASKS
+from engine.registry import secret_asks
 from narrator.bots import Bots
 
 SPECIALS = [
@@ -60,7 +60,7 @@ def check_invariants(game: Game) -> None:
             assert not s.alive[actor], f"{req.ask} asked of a living player"
         else:
             assert s.alive[actor], f"dead {actor} asked {req.ask}"
-        if req.ask in SECRET_ASKS:
+        if req.ask in secret_asks():
             assert s.has_power(actor), f"powerless {actor} asked {req.ask}"
 
 

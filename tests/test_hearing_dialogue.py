@@ -4,12 +4,11 @@ every question and every repetition as a person would."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
 
 import voices
+from engine import Game, Role, Setup
 from engine.day import tally
 from hardware.microphone import FakeMicrophone
 from narrator.hearing.adapter import SpokenInput
@@ -185,7 +184,10 @@ def test_the_mayors_vote_is_recorded_like_any_other(sphinx):
     record = {b.voter: b.choice for b in ballots}
     assert record == table.truth
     # the engine counts it twice: Frank the mayor tips Brian over Charles
-    counts = tally(SimpleNamespace(mayor="Frank"), record, mayor_counts_double=True)
+    names = ("Anna", "Brian", "Charles", "David", "Frank")
+    state = Game(Setup(names, {n: Role.WEREWOLF if n == "Anna" else Role.VILLAGER for n in names})).state
+    state.mayor = "Frank"
+    counts = tally(state, record)
     assert counts["Brian"] == 3 and counts["Charles"] == 2 and counts["David"] == 1
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("engine", "narrator", "hardware", "voices", "config")
@@ -120,9 +121,34 @@ def _module_object(mod: Module) -> object | None:
         return None
 
 
-def _enum_named(mod: Module, name: str) -> type[Enum] | None:
+class _Kind:
+    """An Enum or an open id kind (``engine.vocab.Id``) seen the same way:
+    named members and every value."""
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    @property
+    def __members__(self) -> dict[str, Any]:
+        if issubclass(self.kind, Enum):
+            return dict(self.kind.__members__)
+        return {n: getattr(self.kind, n) for n in dir(self.kind)
+                if n.isupper() and isinstance(getattr(self.kind, n), self.kind)}
+
+    def __getitem__(self, name: str) -> Any:
+        return self.__members__[name]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(list(self.kind))
+
+
+def _enum_named(mod: Module, name: str) -> _Kind | None:
+    from engine.vocab import Id
+
     obj = getattr(_module_object(mod), name, None)
-    return obj if isinstance(obj, type) and issubclass(obj, Enum) else None
+    if isinstance(obj, type) and (issubclass(obj, Enum) or issubclass(obj, Id)):
+        return _Kind(obj)
+    return None
 
 
 # -- working out what an expression can be -----------------------------------------------------
@@ -134,7 +160,14 @@ def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
 def _calls_to(name: str) -> Iterator[tuple[Module, ast.Call]]:
     for mod in modules():
         for node in ast.walk(mod.tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            # f(...) or module.f(...) (answers.target(...)), not obj.f()
+            if (isinstance(func, ast.Name) and func.id == name) or (
+                    isinstance(func, ast.Attribute) and func.attr == name
+                    and isinstance(func.value, ast.Name)
+                    and isinstance(getattr(_module_object(mod), func.value.id, None), ModuleType)):
                 yield mod, node
 
 
@@ -192,11 +225,30 @@ def values(mod: Module, node: ast.expr, depth: int = 0) -> set[str]:
             if enum is not None:
                 return {str(m.value) for m in enum}
         if node.attr == "value" and isinstance(target, ast.Name):
+            defined = _defined_id(mod, target.id)
+            if defined is not None:
+                return {defined}
             return _parameter_values(mod, node, target.id, depth, enum_only=True)
         raise Unresolved(ast.unparse(node))
     if isinstance(node, ast.Name):
+        defined = _defined_id(mod, node.id)
+        if defined is not None:
+            return {defined}
         return _parameter_values(mod, node, node.id, depth, enum_only=False)
     raise Unresolved(ast.unparse(node))
+
+
+def _defined_id(mod: Module, name: str) -> str | None:
+    """``NAME = Kind.define("literal")`` at a module's top: the literal (a
+    role, ask or cause a module adds to the vocabulary)."""
+    for stmt in mod.tree.body:
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name
+                and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute)
+                and stmt.value.func.attr == "define" and stmt.value.args
+                and isinstance(stmt.value.args[0], ast.Constant)):
+            return str(stmt.value.args[0].value)
+    return None
 
 
 def _parameter_values(mod: Module, node: ast.AST, name: str, depth: int, *, enum_only: bool) -> set[str]:
@@ -338,7 +390,9 @@ def event_uses() -> list[Use]:
         except Unresolved as exc:
             raise Unresolved(f"{mod.where(call)}: cannot tell which event kinds this emit() sends "
                              f"({exc}); pass a literal kind, or teach tests/voice_keys.py") from None
-        given = None if None in kw else frozenset(k for k in kw if k not in ("to", "cue"))
+        given = None if None in kw else frozenset(k for k in kw if k not in ("to", "cue", "sleeper"))
+        if given is not None and "card" in given:
+            given |= {"text"}  # narrator.announce.params reads a card's text for it
         area = "private" if private else "announce"
         what = f"{'private' if private else 'public'} event emitted at {mod.where(call)}"
         uses.extend(Use(f"{area}.{k}", what, given) for k in sorted(kinds))
@@ -368,32 +422,36 @@ def rule_uses() -> list[Use]:
 
 
 def vocabulary_uses() -> list[Use]:
-    from engine.night import NIGHT_ORDER
-    from engine.vocab import BALLOT_ASKS, SECRET_ASKS, Ask, Role, Winner
-    from narrator.questions import PICK_PROMPTS
+    import engine  # noqa: F401  (registers every role, variant and card)
+    from engine.cards import CARDS
+    from engine.registry import ASKS, ROLES, all_steps
+    from engine.variants import VARIANTS
+    from engine.vocab import Winner
 
     uses = []
-    for step in NIGHT_ORDER:
+    for step in all_steps():
         for end in ("wake", "sleep"):
-            uses.append(Use(f"call.{step.name}.{end}", f"night step {step.name!r} (engine.night.NIGHT_ORDER)"))
-    for ask in Ask:
-        where = f"Ask.{ask.name} (narrator/moderator.py)"
-        if ask in BALLOT_ASKS:
+            uses.append(Use(f"call.{step.name}.{end}", f"night step {step.name!r} (engine.registry.all_steps)"))
+    for ask, spec in ASKS.items():
+        where = f"ask {ask.value} (engine.registry.ASKS)"
+        if spec.ballot:
             uses.append(Use(f"ask.{ask.value}.start", where, frozenset()))
             uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
-        elif ask not in SECRET_ASKS and ask is not Ask.WITCH:
+        elif not spec.secret and spec.form != "potions":
             uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
-        if ask is not Ask.WITCH:  # the witch's two prompts are written out
-            if ask not in PICK_PROMPTS:
-                uses.append(Use(f"prompt.<missing for {ask.value}>", "narrator/questions.py PICK_PROMPTS"))
-            else:
-                uses.append(Use(PICK_PROMPTS[ask], f"{where}, narrator/questions.py PICK_PROMPTS",
-                                frozenset({"name"})))
-    for role in Role:
-        uses.append(Use(f"role.{role.value}", f"Role.{role.name}", frozenset()))
-        uses.append(Use(f"role_bare.{role.value}", f"Role.{role.name}", frozenset()))
+        if spec.form != "potions":  # the witch's two prompts are written out
+            uses.append(Use(spec.prompt_key, f"{where} AskSpec.prompt_key", frozenset({"name"})))
+    for role in ROLES:
+        uses.append(Use(f"role.{role.value}", f"role {role.value} (engine.registry.ROLES)", frozenset()))
+        uses.append(Use(f"role_bare.{role.value}", f"role {role.value} (engine.registry.ROLES)", frozenset()))
     for winner in Winner:
-        uses.append(Use(f"winner.{winner.value}", f"Winner.{winner.name}", frozenset()))
+        uses.append(Use(f"winner.{winner.value}", f"winner {winner.value}", frozenset()))
+    for vid in VARIANTS:
+        uses.append(Use(f"variant.{vid}", f"variant {vid} (engine.variants)", frozenset()))
+    for cid in CARDS:
+        uses.append(Use(f"card.{cid}", f"card {cid} (engine.cards): its name", frozenset()))
+        uses.append(Use(f"card.{cid}.text", f"card {cid} (engine.cards): the text read aloud",
+                        frozenset()))
     for n in NUMBERS:
         uses.append(Use(f"number.{n}", "number words 0-20 (voices.Pack.number)", frozenset()))
     return uses

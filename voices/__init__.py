@@ -6,6 +6,11 @@ mapping of dotted keys to text (``announce.death: "{name} is dood."``), except
 pack's files, so each part of the program owns a file (``announce.yaml`` for the
 engine's announcements, ``narration.yaml`` for the moderator, ``hardware.yaml``,
 ``speech.yaml`` ...). Code refers to keys only.
+
+A role, variant or event card keeps its lines in a file of its own
+(``roles/<id>.yaml``, ``variants/<id>.yaml``, ``cards/<id>.yaml``). A
+variant changes base lines only through its file's ``override:`` mapping,
+applied by :meth:`Pack.playing` for a game with that variant.
 """
 
 from __future__ import annotations
@@ -31,6 +36,18 @@ class Pack:
     lang: str
     lines: dict[str, str]
     voice: dict[str, Any] = field(default_factory=dict)
+    #: variant id -> the base lines it says otherwise
+    overrides: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def playing(self, variants: tuple[str, ...] | list[str]) -> Pack:
+        """This pack as a game with ``variants`` speaks (their overrides)."""
+        changed = [self.overrides[v] for v in variants if v in self.overrides]
+        if not changed:
+            return self
+        lines = dict(self.lines)
+        for over in changed:
+            lines.update(over)
+        return Pack(self.lang, lines, self.voice, self.overrides)
 
     def line(self, key: str, /, **params: Any) -> str:
         """The text for ``key`` with ``{params}`` filled in.
@@ -85,20 +102,36 @@ def load(lang: str = DEFAULT_LANGUAGE) -> Pack:
     folder = resources.files(__name__).joinpath(lang)
     lines: dict[str, str] = {}
     voice: dict[str, Any] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith((".yaml", ".yml")):
+    overrides: dict[str, dict[str, str]] = {}
+    entries = [(entry.name, entry) for entry in folder.iterdir()]
+    for sub in ("roles", "variants", "cards"):
+        part = folder.joinpath(sub)
+        if part.is_dir():
+            entries += [(f"{sub}/{e.name}", e) for e in part.iterdir()]
+    for name, entry in sorted(entries, key=lambda e: e[0]):
+        if not name.endswith((".yaml", ".yml")):
             continue
-        where = f"voices/{lang}/{entry.name}"
+        where = f"voices/{lang}/{name}"
         data = _read_yaml(entry.read_text(encoding="utf-8"), where) or {}
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected a mapping of keys to lines")
-        if entry.name.startswith("voice."):
+        if name.startswith("voice."):
             voice = data
             continue
-        for key, text in data.items():
+        over = data.pop("override", None)
+        if over is not None:
+            if not name.startswith("variants/") or not isinstance(over, dict):
+                raise ValueError(f"{where}: 'override' is a variant file's mapping of base keys")
+            overrides[name.split("/")[1].rsplit(".", 1)[0]] = _texts(over, where)
+        for key, text in _texts(data, where).items():
             if key in lines:
                 raise ValueError(f"{where}: key {key!r} is defined twice in pack {lang}")
-            if not isinstance(text, str):
-                raise ValueError(f"{where}: key {key!r} must be text, not {type(text).__name__}")
-            lines[str(key)] = text
-    return Pack(lang, lines, voice)
+            lines[key] = text
+    return Pack(lang, lines, voice, overrides)
+
+
+def _texts(data: dict[Any, Any], where: str) -> dict[str, str]:
+    for key, text in data.items():
+        if not isinstance(text, str):
+            raise ValueError(f"{where}: key {key!r} must be text, not {type(text).__name__}")
+    return {str(k): v for k, v in data.items()}

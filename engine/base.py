@@ -1,0 +1,131 @@
+"""The rules of every game that belong to no card: the mayor, the village's
+ballots, and the base wins (seed 000, *Winnen*)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine import answers, registry
+from engine.botkit import BotContext, side_pick
+from engine.messages import Request
+from engine.registry import AskSpec
+from engine.rules import Flow, Rules, WinCheck
+from engine.state import Death, State
+from engine.vocab import Ask, Winner
+
+
+class Mayor(Rules):
+    """The mayor's vote counts twice; a dying mayor names his successor."""
+
+    id = "mayor"
+    order = 30
+
+    def weight(self, s: State, voter: str, weight: int) -> int:
+        return weight * 2 if voter == s.mayor else weight
+
+    def after_death(self, s: State, death: Death) -> Flow:
+        if s.mayor != death.name:
+            return False
+        s.mayor = None
+        if s.living():
+            successor = yield Request(Ask.MAYOR_SUCCESSOR, (death.name,), tuple(s.living()), s.when)
+            if successor is not None:
+                s.mayor = successor
+                s.emit("mayor_successor", name=successor, by=death.name)
+        return False
+
+
+def nobody_alive(s: State) -> Winner | None:
+    return Winner.NOBODY if not s.living() else None
+
+
+def village_wins(s: State) -> Winner | None:
+    # "De burgers winnen, zodra ze de laatste weerwolf hebben uitgeschakeld."
+    return None if any(s.is_wolf(p) for p in s.living()) else Winner.VILLAGE
+
+
+def pack(s: State) -> list[str]:
+    """The living werewolves who hunt with the pack (a werewolf in love with
+    a villager no longer does)."""
+    mixed = s.mixed_lovers()
+    return [p for p in s.living() if s.is_wolf(p) and not (mixed and s.lover_of(p) is not None)]
+
+
+def werewolves_win(s: State) -> Winner | None:
+    wolves = pack(s)
+    others = len(s.living()) - len(wolves)
+    if wolves and others == 0:
+        # "De weerwolven winnen, zodra ze de laatste burger hebben verslonden."
+        return Winner.WEREWOLVES
+    if s.options.wolves_win_at_parity and wolves and len(wolves) >= others:
+        # seed 000: "Of zodra het aantal burgers en wolven gelijk is."
+        return Winner.WEREWOLVES
+    return None
+
+
+class BaseWins(Rules):
+    id = "base_wins"
+
+    def wins(self) -> Iterable[tuple[int, WinCheck]]:
+        return ((0, nobody_alive), (30, village_wins), (40, werewolves_win))
+
+
+# -- the asks of the day ------------------------------------------------------------
+def check_tiebreak(s: State, req: Request, answer: Any) -> str | None:
+    if answer is None:
+        return None
+    chosen = answers.choice(s, req, answer, "tiebreak", "the mayor chooses one of the tied players")
+    for hook in s.rules.check_vote:
+        hook(s, req.ask, req.actors[0], chosen)
+    return chosen
+
+
+def vote_policy(ctx: BotContext) -> dict[str, str | None]:
+    return {voter: one_vote(ctx, voter) for voter in ctx.req.actors}
+
+
+def one_vote(ctx: BotContext, voter: str) -> str | None:
+    s, req = ctx.s, ctx.req
+    lover = s.lover_of(voter)
+    choices = [c for c in req.choices if c != lover or req.ask is Ask.MAYOR_ELECTION]
+    if not ctx.sensible or not choices:
+        # One draw: 5% abstain, else a uniform choice.
+        r = ctx.rng.random()
+        return choices[int((r - 0.05) / 0.95 * len(choices))] if choices and r >= 0.05 else None
+    known = ctx.known(voter)
+    me_wolf = s.is_wolf(voter)
+    if req.ask is Ask.MAYOR_ELECTION:
+        friends = [c for c in choices if (known.get(c) == "werewolf") == me_wolf and c != voter]
+        return ctx.rng.choice(friends or choices)
+    if me_wolf:
+        targets = [c for c in choices if known.get(c) != "werewolf"]
+    else:
+        wolves = [c for c in choices if known.get(c) == "werewolf"]
+        if wolves:
+            return wolves[0]
+        targets = [c for c in choices if c != voter and c not in known]
+    return ctx.rng.choice(targets or choices)
+
+
+def tiebreak_policy(ctx: BotContext) -> str | None:
+    lover = ctx.s.lover_of(ctx.me)
+    req = ctx.req
+    allowed = tuple(c for c in req.choices if c != lover)
+    if not allowed:
+        return None
+    return side_pick(BotContext(ctx.s, Request(req.ask, req.actors, allowed, req.when),
+                                ctx.rng, ctx.style), hurt=True)
+
+
+registry.base_rules(Mayor())
+registry.base_rules(BaseWins())
+registry.ask(AskSpec(Ask.MAYOR_ELECTION, answers.ballot, vote_policy, form="ballot",
+                     discussion=True))
+registry.ask(AskSpec(Ask.VOTE, answers.ballot, vote_policy, form="ballot", discussion=True))
+registry.ask(AskSpec(Ask.REVOTE, answers.ballot, vote_policy, form="ballot",
+                     prompt="prompt.vote"))
+registry.ask(AskSpec(Ask.MAYOR_TIEBREAK, check_tiebreak, tiebreak_policy))
+registry.ask(AskSpec(Ask.MAYOR_SUCCESSOR,
+                     answers.target("successor", "the successor must be a living player"),
+                     lambda ctx: side_pick(ctx, hurt=False)))

@@ -1,0 +1,44 @@
+"""De Dorpsoudste (seed 000): the werewolves must choose him twice ("Pas als
+de weerwolven hem voor een tweede keer kiezen zal hij worden verslonden");
+every choice counts, a healed or saved one too. He dies at once of the
+village's vote, the witch's poison or the hunter's shot, and then "verliezen
+alle dorpsbewoners ... direct al hun bijzondere eigenschappen" — also when
+the poison comes on the night of his second bite: the seed lists the poison
+without exception, so the witch's potion decides, not the bite."""
+
+from __future__ import annotations
+
+from engine import registry
+from engine.registry import RoleCard
+from engine.rules import Intent, Rules
+from engine.state import Death, State
+from engine.vocab import Cause, Role, Team
+
+#: causes by which the village kills the elder
+VILLAGE_CAUSES = frozenset({Cause.VOTE, Cause.POISON, Cause.HUNTER})
+
+
+def bites(s: State) -> int:
+    return int(s.store.get("elder", 0))
+
+
+class ElderRules(Rules):
+    id = "elder"
+
+    def recorded(self, s: State, intent: Intent) -> None:
+        if intent.kind == "bite" and s.role[intent.target] is Role.ELDER:
+            s.store["elder"] = bites(s) + 1
+
+    def spares(self, s: State, harm: Intent) -> bool:
+        return harm.cause is Cause.WEREWOLVES and s.role[harm.target] is Role.ELDER and bites(s) < 2
+
+    def on_death(self, s: State, death: Death) -> None:
+        if death.role is not Role.ELDER or s.village_powerless:
+            return
+        poisoned = any(i.kind == "poison" and i.target == death.name for i in s.intents)
+        if death.cause in VILLAGE_CAUSES or poisoned:
+            s.village_powerless = True
+            s.emit("village_powerless", name=death.name)
+
+
+registry.role(RoleCard(Role.ELDER, Team.VILLAGE, rules=ElderRules()))

@@ -1,0 +1,44 @@
+"""De Genezer (seed 000): each night he protects one player against the
+werewolves' bite; himself allowed, not the same player two nights running,
+and never the little girl ("Het onschuldige meisje wordt niet door de genezer
+beschermd")."""
+
+from __future__ import annotations
+
+from engine import answers, registry
+from engine.botkit import BotContext, pick
+from engine.messages import Request
+from engine.night import NightStep, legal, sole_actor
+from engine.registry import AskSpec, RoleCard
+from engine.rules import Intent
+from engine.state import State
+from engine.vocab import Ask, Cause, Role, Team
+
+
+def request(s: State) -> Request | None:
+    actors = sole_actor(s, Role.HEALER)
+    if not actors:
+        return None
+    last = s.store.get("healer")
+    choices = tuple(p for p in s.living() if p != last)
+    return Request(Ask.HEALER, actors, legal(s, Ask.HEALER, actors, choices), s.when,
+                   info={"last": last})
+
+
+def apply(s: State, target: str | None) -> None:
+    s.store["healer"] = target
+    if target is not None and s.role[target] is not Role.LITTLE_GIRL:
+        s.record(Intent("protect", "healer", target, against=frozenset({Cause.WEREWOLVES})))
+
+
+def decide(ctx: BotContext) -> str | None:
+    return pick(ctx)  # type: ignore[no-any-return]
+
+
+registry.role(RoleCard(
+    Role.HEALER, Team.VILLAGE,
+    steps=(NightStep("healer", 40, Role.HEALER, request=request, apply=apply, ask=Ask.HEALER),),
+    asks=(AskSpec(Ask.HEALER, answers.target(
+        "healer_same_twice", "the healer may not protect the same player two nights running"),
+        decide, secret=True),),
+))

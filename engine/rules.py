@@ -1,0 +1,184 @@
+"""Hooks: how roles, variants and cards change the game without editing it.
+
+The base game is the set of rules of the roles in the deck plus the base
+rules (the mayor, the village's vote, the base wins). A variant or an event
+card is one more :class:`Rules` object that overrides the hooks it needs —
+python-chess's variant boards are the model: legal targets, what a bite does,
+what the seer sees, what follows an elimination, the ordered win checks,
+extra steps. Rules run in their ``order``; a hook a rule does not override
+costs nothing (:class:`RuleSet` keeps, per hook, only the rules that have it).
+
+Flow hooks are generators: they may ask (``yield`` a request) and return
+whether they *handled* the moment (``True``: the usual course is skipped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.vocab import Ask, Cause, Role, Winner
+
+if TYPE_CHECKING:
+    from engine.messages import Request
+    from engine.night import NightStep
+    from engine.state import Death, State
+
+#: returns whether the hook handled the moment (``tie`` may return the name
+#: of whoever it eliminated)
+Flow = Generator["Request", Any, Any]
+WinCheck = Callable[["State"], Winner | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """A night choice, recorded as it is made and folded at dawn.
+
+    ``cause`` set: the intent harms (a bite, a poison), the target dies of it
+    unless something spares him. ``against`` set: it protects the target from
+    harms of those causes (the healer, the witch's potion of life, the
+    guardian angel). ``by`` is the role (or step) that chose it.
+    """
+
+    kind: str
+    by: str
+    target: str
+    cause: Cause | None = None
+    against: frozenset[Cause] = frozenset()
+
+
+class Rules:
+    """No-op hooks; subclasses override what they change."""
+
+    #: the id a variant or card is found by; a role's rules use the role id
+    id: str = ""
+    #: the order hooks run in (after a death: hunter 10, scapegoat 20,
+    #: mayor 30, lovers 40; variants and cards usually later)
+    order: int = 50
+
+    def begin(self, s: State) -> None:
+        """The game starts (a variant sets up its own state)."""
+
+    # -- the night ---------------------------------------------------------------
+    def called(self, s: State, step: NightStep) -> bool | None:
+        """Whether ``step`` is called tonight; None: no opinion."""
+        return None
+
+    def choices(self, s: State, ask: Ask, actors: tuple[str, ...],
+                choices: tuple[str, ...]) -> tuple[str, ...]:
+        """The legal targets of ``ask`` (a variant narrows them)."""
+        return choices
+
+    def recorded(self, s: State, intent: Intent) -> None:
+        """An intent was recorded (the elder counts the werewolves' choices)."""
+
+    def spares(self, s: State, harm: Intent) -> bool:
+        """Dawn: ``harm`` does not kill its target (the elder's first bite)."""
+        return False
+
+    def instead_of_death(self, s: State, harm: Intent) -> bool:
+        """Dawn: ``harm`` has another effect than death (an infection)."""
+        return False
+
+    def seen(self, s: State, target: str, shown: Role) -> Role:
+        """The card the seer is shown for ``target``."""
+        return shown
+
+    def morning(self, s: State) -> Flow:
+        """After dawn's news, before the day (the Full Moon's card)."""
+        return False
+        yield  # pragma: no cover - makes this a generator
+
+    # -- deaths -----------------------------------------------------------------
+    def reveals(self, s: State, death: Death) -> bool:
+        """Whether the dead player's card is shown (a card may bury it)."""
+        return True
+
+    def on_death(self, s: State, death: Death) -> None:
+        """Bookkeeping the moment a player dies (before anything is asked)."""
+
+    def after_death(self, s: State, death: Death) -> Flow:
+        """What a death sets off (a shot, a successor, a lover's grief)."""
+        return False
+        yield  # pragma: no cover
+
+    # -- the day ----------------------------------------------------------------
+    def voters(self, s: State, who: tuple[str, ...]) -> tuple[str, ...]:
+        return who
+
+    def candidates(self, s: State, names: tuple[str, ...]) -> tuple[str, ...]:
+        return names
+
+    def weight(self, s: State, voter: str, weight: int) -> int:
+        return weight
+
+    def vote(self, s: State) -> Flow:
+        """Replace the day's vote (True: handled)."""
+        return False
+        yield  # pragma: no cover
+
+    def tie(self, s: State, tied: tuple[str, ...]) -> Flow:
+        """A tied vote (True: handled, e.g. the scapegoat dies)."""
+        return False
+        yield  # pragma: no cover
+
+    def eliminate(self, s: State, name: str) -> Flow:
+        """The village eliminates ``name`` (True: handled, he does not die)."""
+        return False
+        yield  # pragma: no cover
+
+    def check_vote(self, s: State, ask: Ask, voter: str, target: str) -> None:
+        """Raise ``IllegalAnswer`` when ``voter`` may not name ``target``
+        (a lover against his lover)."""
+
+    def after_vote(self, s: State, eliminated: str | None) -> Flow:
+        """After the day's elimination (or none): a second vote, ..."""
+        return False
+        yield  # pragma: no cover
+
+    # -- the end ----------------------------------------------------------------
+    def wins(self) -> Iterable[tuple[int, WinCheck]]:
+        """Win checks with their rank (rulebook order: nobody 0, pied piper
+        10, lovers 20, village 30, werewolves 40)."""
+        return ()
+
+
+_HOOKS = ("begin", "called", "choices", "recorded", "spares", "instead_of_death", "seen", "morning",
+          "reveals", "on_death", "after_death", "voters", "candidates", "weight", "vote", "tie",
+          "eliminate", "check_vote", "after_vote")
+
+
+class RuleSet:
+    """The rules of one game, and per hook the bound methods that matter."""
+
+    def __init__(self, rules: Iterable[Rules]) -> None:
+        self.rules: tuple[Rules, ...] = tuple(sorted(rules, key=lambda r: r.order))
+        self.ids = frozenset(r.id for r in self.rules)
+        for hook in _HOOKS:
+            base = getattr(Rules, hook)
+            setattr(self, hook, tuple(getattr(r, hook) for r in self.rules
+                                      if getattr(type(r), hook) is not base))
+        checks = [(rank, fn) for r in self.rules for rank, fn in r.wins()]
+        self.win_checks: tuple[WinCheck, ...] = tuple(fn for _, fn in sorted(checks, key=lambda c: c[0]))
+
+    # Typed views of the per-hook tuples set above.
+    begin: tuple[Callable[[State], None], ...]
+    called: tuple[Callable[[State, NightStep], bool | None], ...]
+    choices: tuple[Callable[[State, Ask, tuple[str, ...], tuple[str, ...]], tuple[str, ...]], ...]
+    recorded: tuple[Callable[[State, Intent], None], ...]
+    spares: tuple[Callable[[State, Intent], bool], ...]
+    instead_of_death: tuple[Callable[[State, Intent], bool], ...]
+    seen: tuple[Callable[[State, str, Role], Role], ...]
+    morning: tuple[Callable[[State], Flow], ...]
+    reveals: tuple[Callable[[State, Death], bool], ...]
+    on_death: tuple[Callable[[State, Death], None], ...]
+    after_death: tuple[Callable[[State, Death], Flow], ...]
+    voters: tuple[Callable[[State, tuple[str, ...]], tuple[str, ...]], ...]
+    candidates: tuple[Callable[[State, tuple[str, ...]], tuple[str, ...]], ...]
+    weight: tuple[Callable[[State, str, int], int], ...]
+    vote: tuple[Callable[[State], Flow], ...]
+    tie: tuple[Callable[[State, tuple[str, ...]], Flow], ...]
+    eliminate: tuple[Callable[[State, str], Flow], ...]
+    check_vote: tuple[Callable[[State, Ask, str, str], None], ...]
+    after_vote: tuple[Callable[[State, str | None], Flow], ...]

@@ -1,0 +1,8 @@
+"""The variants of seed 000 (and seed 002's game for beginners), one module
+each. Importing this package registers them; the lines below are the
+registry. Ids are the scenario format's (``engine.catalog.VARIANT_IDS``)."""
+
+from engine.variants import full_moon, lycanthropy  # noqa: F401
+from engine.variants.base import VARIANTS, Variant, find_variant, variants_of
+
+__all__ = ["VARIANTS", "Variant", "find_variant", "variants_of"]

@@ -1,0 +1,73 @@
+"""Volle maan (seed 000): "Elke ochtend, met uitzondering van de eerste,
+verstoort een gebeurtenis het gebruikelijke levensritme" — the cards are
+shuffled (with the game's seed) or laid in an order a host chose, one is
+drawn every morning from day 2 (every 2nd or 3rd morning for a first game:
+"om de twee of drie ronden"), continuous cards a host chose hold from the
+start. "de als laatste geëlimineerde speler leest de bovenste kaart" — the
+box reads it. An empty pile: no more events (the seed has no reshuffle)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.cards.base import CARDS, find_card, put_in_force
+from engine.catalog import CARD_IDS
+from engine.deck import EventDeck, Setup
+from engine.errors import SetupError
+from engine.rules import Flow
+from engine.state import State
+from engine.variants.base import Variant, variant
+
+
+def check_events(setup: Setup) -> None:
+    ev = setup.events
+    if ev is None:
+        return
+    if "full_moon" not in setup.variants:
+        raise SetupError("event cards are played only with the variant full_moon")
+    if isinstance(ev.every, bool) or not isinstance(ev.every, int) or not 1 <= ev.every <= 3:
+        raise SetupError(f"events: every must be 1, 2 or 3, not {ev.every!r}")
+    for cid in (*ev.deck, *ev.from_start):
+        find_card(cid)
+    for cid in ev.deck:
+        if ev.deck.count(cid) > 1:
+            raise SetupError(f"events: card {cid!r} is in the deck twice")
+    for cid in ev.from_start:
+        if CARDS[cid].kind != "continuous":
+            raise SetupError(f"events: {cid!r} is not a continuous card; only those hold from the start")
+
+
+class FullMoon(Variant):
+    id = "full_moon"
+    aliases = ("volle_maan",)
+    order = 5  # the morning's card comes before anything else that morning
+
+    def deck(self, s: State) -> EventDeck:
+        return s.setup.events or EventDeck()
+
+    def begin(self, s: State) -> None:
+        ev = self.deck(s)
+        pile = list(ev.deck)
+        if not pile and s.setup.events is None:
+            # "Schud de kaarten": every playable card, shuffled with the seed.
+            pile = [cid for cid in CARD_IDS if cid in CARDS]
+            random.Random(f"{s.setup.seed}:full_moon").shuffle(pile)
+        s.store["full_moon"] = {"pile": pile, "drawn": []}
+        for cid in ev.from_start:
+            put_in_force(s, CARDS[cid])
+
+    def morning(self, s: State) -> Flow:
+        fm = s.store["full_moon"]
+        day = s.night  # the morning after night N opens day N
+        if day < 2 or (day - 2) % self.deck(s).every or not fm["pile"]:
+            return False
+        card = CARDS[fm["pile"].pop(0)]
+        fm["drawn"].append(card.id)
+        s.emit("event_card", card=card.id)
+        yield from card.start(s)
+        if card.span != "now":
+            put_in_force(s, card)
+        return False
+
+
+variant(FullMoon())
