@@ -30,6 +30,7 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("engine", "narrator", "hardware", "voices", "config")
