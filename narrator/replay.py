@@ -11,6 +11,7 @@ from typing import Any
 
 import voices
 from engine import Game, IllegalAnswer, MalformedAnswer, UnknownName
+from engine.variants import variants_of
 from narrator import announce, scenario
 
 EXIT_OK, EXIT_INVALID, EXIT_WRONG_ASK, EXIT_ILLEGAL, EXIT_AFTER_END = 0, 2, 3, 4, 5
@@ -19,8 +20,8 @@ EXIT_OK, EXIT_INVALID, EXIT_WRONG_ASK, EXIT_ILLEGAL, EXIT_AFTER_END = 0, 2, 3, 4
 def summary(game: Game, lang: str) -> dict[str, Any]:
     """The replay output: also the demo's ``--json`` summary."""
     s = game.state
-    pack = voices.load(lang)
-    return {
+    pack = voices.load(lang).playing(game.setup.variants)
+    out = {
         "status": "finished" if game.over else "waiting",
         "winner": game.winner.value if game.winner else None,
         "next_ask": game.request.ask.value if game.request else None,
@@ -34,6 +35,9 @@ def summary(game: Game, lang: str) -> dict[str, Any]:
         "charmed": [p for p in s.charmed if s.alive[p]],
         "public": announce.public_lines(game.events, pack),
     }
+    for v in variants_of(game.setup.variants):
+        out.update(v.report(s))
+    return out
 
 
 def replay_file(path: str | Path) -> tuple[int, str, str]:
@@ -44,10 +48,11 @@ def replay_file(path: str | Path) -> tuple[int, str, str]:
         return EXIT_INVALID, "", f"{exc}\n"
     game = Game(scen.setup, validate=False)
     for i, step in enumerate(scen.steps, 1):
+        at = scenario.step_line(scen, i)
         if game.request is None:
-            return EXIT_AFTER_END, "", f"step {i}: the game is over, {len(scen.steps) - i + 1} step(s) left\n"
+            return EXIT_AFTER_END, "", f"{at}: step {i}: the game is over, {len(scen.steps) - i + 1} step(s) left\n"
         if step.ask is not game.request.ask:
-            return EXIT_WRONG_ASK, "", f"expected ask {step.ask.value}, engine asks {game.request.ask.value}\n"
+            return EXIT_WRONG_ASK, "", f"{at}: expected ask {step.ask.value}, engine asks {game.request.ask.value}\n"
         try:
             game.apply(step.answer)
         except (UnknownName, MalformedAnswer) as exc:

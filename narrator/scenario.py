@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Options, Setup, SetupError, WakkerdamError, validate_deal
+from engine import EventDeck, Options, Setup, SetupError, WakkerdamError, check_setup
+from engine.cards import find_card
 from engine.registry import parse_role
+from engine.variants import find_variant, variant_options
 from engine.vocab import Ask
 from narrator.yamlfile import ConfigError, load_yaml, where
 from voices import LANGUAGES
@@ -15,6 +17,15 @@ from voices import LANGUAGES
 
 class ScenarioError(WakkerdamError, ValueError):
     """The file is not a valid scenario; the message names file and problem."""
+
+
+#: the format's keys (``../shared/spec/scenario-format.md``); a key outside
+#: them is refused, so that a typo never plays a different game
+KEYS = frozenset({"players", "roles", "middle", "options", "seed", "language", "steps",
+                  "variants", "events"})
+#: the project's test annotations beside them (tests/test_scenarios.py)
+ANNOTATIONS = ("expect", "xfail")
+EVENT_KEYS = frozenset({"deck", "every", "from_start"})
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,9 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
 
     if not isinstance(data, dict):
         raise fail(message="a scenario is a mapping with players, roles and steps")
+    for key in data:
+        if not isinstance(key, str) or (key not in KEYS and not key.startswith(ANNOTATIONS)):
+            raise fail(key, message=f"unknown key {key!r} (known: {', '.join(sorted(KEYS))})")
     for key in ("players", "roles"):
         if key not in data:
             raise fail(message=f"missing key '{key}'")
@@ -69,11 +83,13 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
         middle = tuple(parse_role(r) for r in middle_raw)
     except ValueError as exc:
         raise fail("middle", message=str(exc)) from None
+    variants = _variants(data, fail)
+    events = _events(data, fail)
     raw_options = data.get("options") or {}
     if not isinstance(raw_options, dict):
         raise fail("options", message="'options' must be a mapping")
     try:
-        options = Options.from_dict(dict(raw_options))
+        options = Options.from_dict(dict(raw_options), variant_options(variants))
     except SetupError as exc:
         raise fail("options", message=str(exc)) from None
     seed = data.get("seed", 0)
@@ -82,11 +98,12 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
     language = data.get("language", "nl")
     if language not in LANGUAGES:
         raise fail("language", message=f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
-    setup = Setup(tuple(players), roles, middle, options, seed)
+    setup = Setup(tuple(players), roles, middle, options, seed, variants, events)
     try:
-        validate_deal(setup)
+        check_setup(setup)
     except SetupError as exc:
-        raise fail("roles", message=f"wrong deck: {exc}") from None
+        where_ = "events" if events is not None and "event" in str(exc) else "roles"
+        raise fail(where_, message=f"wrong deck: {exc}") from None
     raw_steps = data.get("steps")
     if raw_steps is not None and not isinstance(raw_steps, list):
         raise fail("steps", message="'steps' must be a list of {ask, answer}")
@@ -99,6 +116,45 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
         except ValueError:
             raise fail("steps", i - 1, message=f"step {i}: unknown ask {item['ask']!r}") from None
     return Scenario(setup, language, tuple(steps), data)
+
+
+def _variants(data: dict[str, Any], fail: Any) -> tuple[str, ...]:
+    raw = data.get("variants") or []
+    if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+        raise fail("variants", message="'variants' must be a list of variant ids")
+    found = []
+    for i, name in enumerate(raw):
+        try:
+            found.append(find_variant(name).id)
+        except SetupError as exc:
+            raise fail("variants", i, message=str(exc)) from None
+    return tuple(found)
+
+
+def _events(data: dict[str, Any], fail: Any) -> EventDeck | None:
+    raw = data.get("events")
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise fail("events", message="'events' must be a mapping with deck, every, from_start")
+    for key in raw:
+        if key not in EVENT_KEYS:
+            raise fail("events", key, message=f"unknown key {key!r} in events (known: deck, every, from_start)")
+    lists = {}
+    for key in ("deck", "from_start"):
+        value = raw.get(key) or []
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            raise fail("events", key, message=f"events: '{key}' must be a list of card ids")
+        for i, cid in enumerate(value):
+            try:
+                find_card(cid)
+            except SetupError as exc:
+                raise fail("events", key, i, message=str(exc)) from None
+        lists[key] = tuple(value)
+    every = raw.get("every", 1)
+    if isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= 3:
+        raise fail("events", "every", message=f"events: every must be 1, 2 or 3, not {every!r}")
+    return EventDeck(lists["deck"], every, lists["from_start"])
 
 
 def step_line(scen: Scenario, i: int) -> str:

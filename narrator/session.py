@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import Game, Options, Setup
+from engine import EventDeck, Game, Options, Setup
 from engine.registry import parse_role
+from engine.variants import variant_options
 from narrator.journal import Journal, JournalError
 
 HEADER_VERSION = 1
@@ -32,16 +33,24 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         "middle": [r.value for r in setup.middle],
         "options": setup.options.to_dict(),
         "seed": setup.seed,
+        "variants": list(setup.variants),
+        "events": None if setup.events is None else {
+            "deck": list(setup.events.deck), "every": setup.events.every,
+            "from_start": list(setup.events.from_start)},
     }
 
 
 def setup_from_dict(d: dict[str, Any]) -> Setup:
+    variants = tuple(str(v) for v in d.get("variants") or ())
+    ev = d.get("events")
     return Setup(
         tuple(d["players"]),
         {p: parse_role(r) for p, r in d["roles"].items()},
         tuple(parse_role(r) for r in d["middle"]),
-        Options.from_dict(d["options"]),
+        Options.from_dict(d["options"], variant_options(variants)),
         int(d["seed"]),
+        variants,
+        None if ev is None else EventDeck(tuple(ev["deck"]), int(ev["every"]), tuple(ev["from_start"])),
     )
 
 

@@ -9,7 +9,7 @@ without exception, so the witch's potion decides, not the bite."""
 from __future__ import annotations
 
 from engine import registry
-from engine.registry import RoleCard
+from engine.registry import ROLES, RoleCard
 from engine.rules import Intent, Rules
 from engine.state import Death, State
 from engine.vocab import Cause, Role, Team
@@ -36,9 +36,18 @@ class ElderRules(Rules):
         if death.role is not Role.ELDER or s.village_powerless:
             return
         poisoned = any(i.kind == "poison" and i.target == death.name for i in s.intents)
-        if death.cause in VILLAGE_CAUSES or poisoned:
-            s.village_powerless = True
+        if not (death.cause in VILLAGE_CAUSES or poisoned):
+            return
+        s.village_powerless = True
+        if death.cause is Cause.VOTE or death.cause is Cause.HUNTER:
             s.emit("village_powerless", name=death.name)
+            return
+        # Killed in the night: saying so in public would tell the table the
+        # witch poisoned him. Those who lose a power are told alone.
+        losing = frozenset(p for p in s.living() if ROLES[s.role[p]].village_power
+                           and ROLES[s.role[p]].special and p not in s.powerless)
+        if losing:
+            s.emit("powers_lost", losing, name=death.name)
 
 
 registry.role(RoleCard(Role.ELDER, Team.VILLAGE, rules=ElderRules()))

@@ -3,6 +3,12 @@ each. Importing this package registers them; the lines below are the
 registry. Ids are the scenario format's (``engine.catalog.VARIANT_IDS``)."""
 
 from engine.variants import full_moon, lycanthropy  # noqa: F401
-from engine.variants.base import VARIANTS, Variant, find_variant, variants_of
+from engine.variants.base import VARIANTS, Variant, find_variant, option_specs, variants_of
 
-__all__ = ["VARIANTS", "Variant", "find_variant", "variants_of"]
+
+def variant_options(ids: tuple[str, ...] | list[str]) -> dict[str, object]:
+    """The options the named variants declare (name -> default)."""
+    return option_specs(variants_of(ids))
+
+
+__all__ = ["VARIANTS", "Variant", "find_variant", "variant_options", "variants_of"]

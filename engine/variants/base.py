@@ -33,6 +33,10 @@ class Variant(Rules):
     def option(self, opts: Any, name: str) -> Any:
         return opts.extra.get(name, self.options[name])
 
+    def report(self, s: Any) -> dict[str, Any]:
+        """Keys this variant adds to the replay's output (documented)."""
+        return {}
+
 
 VARIANTS: dict[str, Variant] = {}
 _BY_NAME: dict[str, Variant] = {}

@@ -9,8 +9,9 @@ box reads it. An empty pile: no more events (the seed has no reshuffle)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engine.cards.base import CARDS, find_card, put_in_force
+from engine.cards.base import CARDS, find_card, in_force, put_in_force
 from engine.catalog import CARD_IDS
 from engine.deck import EventDeck, Setup
 from engine.errors import SetupError
@@ -68,6 +69,12 @@ class FullMoon(Variant):
         if card.span != "now":
             put_in_force(s, card)
         return False
+
+
+    def report(self, s: State) -> dict[str, Any]:
+        """``events``: the cards drawn, in order; ``in_force``: those holding now."""
+        fm = s.store.get("full_moon", {})
+        return {"events": list(fm.get("drawn", [])), "in_force": list(in_force(s))}
 
 
 variant(FullMoon())

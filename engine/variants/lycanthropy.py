@@ -13,6 +13,7 @@ vote take the others with them (cause ``infection``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.deaths import aftermath, kill
 from engine.rules import Flow, Intent, WinCheck
@@ -62,6 +63,10 @@ class Lycanthropy(Variant):
 
     def wins(self) -> Iterable[tuple[int, WinCheck]]:
         return ((35, wolves_win),)
+
+    def report(self, s: State) -> dict[str, Any]:
+        """``infected``: the living infected, in seat order."""
+        return {"infected": [p for p in s.players if s.alive[p] and p in infected(s)]}
 
 
 variant(Lycanthropy())
