@@ -3,7 +3,7 @@ ballots, and the base wins (seed 000, *Winnen*)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import answers, registry
@@ -21,8 +21,9 @@ class Mayor(Rules):
     id = "mayor"
     order = 30
 
-    def weight(self, s: State, voter: str, weight: int) -> int:
-        return weight * 2 if voter == s.mayor else weight
+    def weights(self, s: State, weights: dict[str, int]) -> None:
+        if s.mayor is not None:
+            weights[s.mayor] = weights.get(s.mayor, 1) * 2
 
     def after_death(self, s: State, death: Death) -> Flow:
         if s.mayor != death.name:
@@ -42,14 +43,22 @@ def nobody_alive(s: State) -> Winner | None:
 
 def village_wins(s: State) -> Winner | None:
     # "De burgers winnen, zodra ze de laatste weerwolf hebben uitgeschakeld."
-    return None if any(s.is_wolf(p) for p in s.living()) else Winner.VILLAGE
+    wolves = s.wolf_roles
+    role = s.role
+    for p in s.living_now:
+        if role[p] in wolves:
+            return None
+    return Winner.VILLAGE
 
 
 def pack(s: State) -> list[str]:
     """The living werewolves who hunt with the pack (a werewolf in love with
     a villager no longer does)."""
-    mixed = s.mixed_lovers()
-    return [p for p in s.living() if s.is_wolf(p) and not (mixed and s.lover_of(p) is not None)]
+    wolves, role = s.wolf_roles, s.role
+    found = [p for p in s.living_now if role[p] in wolves]
+    if s.lovers is not None and s.mixed_lovers():
+        found = [p for p in found if p not in s.lovers]
+    return found
 
 
 def werewolves_win(s: State) -> Winner | None:
@@ -87,9 +96,11 @@ def vote_policy(ctx: BotContext) -> dict[str, str | None]:
 
 def one_vote(ctx: BotContext, voter: str) -> str | None:
     s, req = ctx.s, ctx.req
-    lover = s.lover_of(voter)
-    choices = [c for c in req.choices if c != lover or req.ask is Ask.MAYOR_ELECTION]
-    if not ctx.sensible or not choices:
+    lover = s.lover_of(voter) if s.lovers is not None else None
+    choices: Sequence[str] = req.choices
+    if lover is not None and req.ask is not Ask.MAYOR_ELECTION:
+        choices = [c for c in choices if c != lover]
+    if ctx.style != "sensible" or not choices:
         # One draw: 5% abstain, else a uniform choice.
         r = ctx.rng.random()
         return choices[int((r - 0.05) / 0.95 * len(choices))] if choices and r >= 0.05 else None
@@ -97,7 +108,7 @@ def one_vote(ctx: BotContext, voter: str) -> str | None:
     me_wolf = s.is_wolf(voter)
     if req.ask is Ask.MAYOR_ELECTION:
         friends = [c for c in choices if (known.get(c) == "werewolf") == me_wolf and c != voter]
-        return ctx.rng.choice(friends or choices)
+        return ctx.rng.choice(friends or list(choices))
     if me_wolf:
         targets = [c for c in choices if known.get(c) != "werewolf"]
     else:
@@ -105,7 +116,7 @@ def one_vote(ctx: BotContext, voter: str) -> str | None:
         if wolves:
             return wolves[0]
         targets = [c for c in choices if c != voter and c not in known]
-    return ctx.rng.choice(targets or choices)
+    return ctx.rng.choice(targets or list(choices))
 
 
 def tiebreak_policy(ctx: BotContext) -> str | None:

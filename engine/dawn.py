@@ -55,7 +55,7 @@ def dawn(s: State) -> Flow:
     s.held = []
     deaths = [kill(s, name, cause, announce=False) for name, cause in harms]
     consequences, s.held = s.held, None
-    seat = {p: i for i, p in enumerate(s.players)}
+    seat = s.seat
     for death in sorted(deaths, key=lambda d: seat[d.name]):
         role = shown_role(s, death)
         if role is None:

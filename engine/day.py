@@ -35,18 +35,20 @@ def candidates(s: State) -> tuple[str, ...]:
     return names
 
 
-def weight(s: State, voter: str) -> int:
-    w = 1
-    for hook in s.rules.weight:
-        w = hook(s, voter, w)
-    return w
+def weights(s: State) -> dict[str, int]:
+    """The voters whose vote counts more than once, and how often."""
+    found: dict[str, int] = {}
+    for hook in s.rules.weights:
+        hook(s, found)
+    return found
 
 
 def tally(s: State, ballot: Ballot, *, weighted: bool = True) -> Counter[str]:
     counts: Counter[str] = Counter()
+    w = weights(s) if weighted else {}
     for voter, target in ballot.items():
         if target is not None:
-            counts[target] += weight(s, voter) if weighted else 1
+            counts[target] += w.get(voter, 1)
     return counts
 
 
@@ -63,7 +65,7 @@ def top(counts: Counter[str], order: tuple[str, ...]) -> list[str]:
 
 
 def day(s: State) -> Flow:
-    if s.options.mayor_election_day == s.day and not s.mine("mayor", {}).get("elected"):
+    if s.options.mayor_election_day == s.day and not s.store.get("mayor_elected"):
         yield from mayor_election(s)
     for hook in s.rules.vote:
         if (yield from hook(s)):
@@ -72,7 +74,7 @@ def day(s: State) -> Flow:
 
 
 def mayor_election(s: State) -> Flow:
-    s.mine("mayor", {})["elected"] = True
+    s.store["mayor_elected"] = True
     names = tuple(s.living())
     for round_no in (1, 2):
         who = voters(s)

@@ -41,10 +41,12 @@ def play(s: State) -> Flow:
     while True:
         s.night += 1
         s.begin(Phase.NIGHT)
-        cards.end_spans(s, "day")
+        if s.store.get("_cards"):
+            cards.end_spans(s, "day")
         yield from night(s)
         yield from dawn(s)
-        cards.end_spans(s, "night")
+        if s.store.get("_cards"):
+            cards.end_spans(s, "night")
         if (winner := outcome(s)) is not None:
             return winner
         s.day = s.night
@@ -54,7 +56,8 @@ def play(s: State) -> Flow:
         if (winner := outcome(s)) is not None:
             return winner
         yield from day(s)
-        cards.end_spans(s, "vote")
+        if s.store.get("_cards"):
+            cards.end_spans(s, "vote")
         if (winner := outcome(s)) is not None:
             return winner
 

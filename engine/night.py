@@ -63,6 +63,8 @@ def sole_actor(s: State, role: Role) -> tuple[str, ...]:
 
 def legal(s: State, ask: Ask, actors: tuple[str, ...], choices: tuple[str, ...]) -> tuple[str, ...]:
     """Choices narrowed by the game's rules (a variant's legal targets)."""
+    if not s.rules.choices:
+        return choices
     for hook in s.rules.choices:
         choices = hook(s, ask, actors, choices)
     return choices
@@ -70,7 +72,13 @@ def legal(s: State, ask: Ask, actors: tuple[str, ...], choices: tuple[str, ...])
 
 def tonight(s: State) -> tuple[NightStep, ...]:
     """The steps called tonight, in order."""
-    return tuple(step for step in all_steps() if step.called(s))
+    if s.rules.called:
+        return tuple(step for step in all_steps() if step.called(s))
+    # No rule has a say (most games): the same test, without the calls.
+    first, deck, ids = s.night == 1, s.deck, s.rules.ids
+    return tuple(step for step in all_steps()
+                 if (first or not step.first_night_only)
+                 and (step.rule in ids if step.rule is not None else step.role in deck))
 
 
 def night(s: State) -> Generator[Request, Any, None]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.vocab import Ask, Cause, Role, Winner
@@ -110,8 +111,9 @@ class Rules:
     def candidates(self, s: State, names: tuple[str, ...]) -> tuple[str, ...]:
         return names
 
-    def weight(self, s: State, voter: str, weight: int) -> int:
-        return weight
+    def weights(self, s: State, weights: dict[str, int]) -> None:
+        """Votes that count more than once: set ``weights[voter]`` (the
+        mayor's counts twice); a voter not in it counts once."""
 
     def vote(self, s: State) -> Flow:
         """Replace the day's vote (True: handled)."""
@@ -145,7 +147,7 @@ class Rules:
 
 
 _HOOKS = ("begin", "called", "choices", "recorded", "spares", "instead_of_death", "seen", "morning",
-          "reveals", "on_death", "after_death", "voters", "candidates", "weight", "vote", "tie",
+          "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
           "eliminate", "check_vote", "after_vote")
 
 
@@ -176,9 +178,15 @@ class RuleSet:
     after_death: tuple[Callable[[State, Death], Flow], ...]
     voters: tuple[Callable[[State, tuple[str, ...]], tuple[str, ...]], ...]
     candidates: tuple[Callable[[State, tuple[str, ...]], tuple[str, ...]], ...]
-    weight: tuple[Callable[[State, str, int], int], ...]
+    weights: tuple[Callable[[State, dict[str, int]], None], ...]
     vote: tuple[Callable[[State], Flow], ...]
     tie: tuple[Callable[[State, tuple[str, ...]], Flow], ...]
     eliminate: tuple[Callable[[State, str], Flow], ...]
     check_vote: tuple[Callable[[State, Ask, str, str], None], ...]
     after_vote: tuple[Callable[[State, str | None], Flow], ...]
+
+
+@lru_cache(maxsize=256)
+def rule_set(rules: tuple[Rules, ...]) -> RuleSet:
+    """The RuleSet of these rules (games of one deck share one)."""
+    return RuleSet(rules)

@@ -15,8 +15,10 @@ from engine.deck import Setup
 from engine.messages import Event
 from engine.options import Options
 from engine.registry import ROLES
-from engine.rules import Intent, Rules, RuleSet
+from engine.rules import Intent, Rules, RuleSet, rule_set
 from engine.vocab import Cause, Phase, Role, Team
+
+_NO_RULES = RuleSet(())
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,10 @@ class State:
     #: events held back while a moment's deaths are marked (dawn announces
     #: the names first, then what they set off)
     held: list[Event] | None = None
+    #: the roles that count as werewolves (read on every win check)
+    wolf_roles: frozenset[Role] = frozenset()
+    #: each player's place at the table (news in seat order)
+    seat: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
@@ -78,8 +84,10 @@ class State:
             rng=random.Random(setup.seed),
             deck=frozenset(setup.deck),
             alive={p: True for p in setup.players},
-            rules=RuleSet(()),
+            rules=_NO_RULES,
             living_now=setup.players,
+            wolf_roles=frozenset(r for r, card in ROLES.items() if card.wolf),
+            seat={p: i for i, p in enumerate(setup.players)},
         )
         s._index_roles()
         s.store["_extra_rules"] = extra_rules
@@ -91,9 +99,9 @@ class State:
         from engine.registry import BASE_RULES
 
         deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
-        rules: list[Rules] = [*BASE_RULES, *(r for r in deck_rules if r is not None),
-                              *self.store["_extra_rules"], *cards]
-        self.rules = RuleSet(rules)
+        rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
+                 *self.store["_extra_rules"], *cards)
+        self.rules = rule_set(rules)
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}
@@ -116,7 +124,7 @@ class State:
         return ROLES[self.role[name]].team
 
     def is_wolf(self, name: str) -> bool:
-        return ROLES[self.role[name]].wolf
+        return self.role[name] in self.wolf_roles
 
     def has_power(self, name: str) -> bool:
         """Alive and not stripped of powers (the elder's death, an infection)."""
@@ -171,8 +179,7 @@ class State:
 
     def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False,
              sleeper: bool = False, **data: Any) -> None:
-        event = Event(kind, data, to, cue, sleeper)
-        if self.held is not None and not cue:
-            self.held.append(event)
+        if self.held is None or cue:
+            self.events.append(Event(kind, data, to, cue, sleeper))
         else:
-            self.events.append(event)
+            self.held.append(Event(kind, data, to, cue, sleeper))

@@ -33,8 +33,9 @@ class _IdKind(type):
 class Id(str, metaclass=_IdKind):
     """An id of one kind; defined once, looked up everywhere else."""
 
-    __slots__ = ()
     _table: ClassVar[dict[str, Any]]
+    #: the plain string (as an enum's ``.value``; an attribute, read often)
+    value: str
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -53,16 +54,13 @@ class Id(str, metaclass=_IdKind):
         found: _I | None = cls._table.get(value)
         if found is None:
             found = str.__new__(cls, value)
+            found.value = str(value)
             cls._table[value] = found
         return found
 
     @classmethod
     def all(cls: type[_I]) -> tuple[_I, ...]:
         return tuple(cls._table.values())
-
-    @property
-    def value(self) -> str:
-        return str.__str__(self)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str.__str__(self)!r})"

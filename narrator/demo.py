@@ -12,11 +12,14 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import yaml
+
 import config
 import voices
-from engine import Game, Options, Role, Setup, SetupError
+from engine import Game, Options, Role, Setup, SetupError, check_setup
 from engine.deck import validate_table_deck
 from engine.registry import parse_role
+from engine.variants import find_variant, variant_options
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import STYLES, Bots, play_out
 from narrator.clock import FastClock, RealClock
@@ -41,13 +44,28 @@ def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
 
 
 def deal(players: int, seed: int, roles: Sequence[str] | None = None,
-         options: Options | None = None) -> Setup:
+         options: Options | None = None, variants: Sequence[str] = ()) -> Setup:
     """Shuffle and deal with the seed: the same seed, the same deal."""
     cards = deck_for(players, roles)
     random.Random(seed).shuffle(cards)
     names = NAMES[:players]
-    return Setup(names, dict(zip(names, cards[:players], strict=True)), tuple(cards[players:]),
-                 options or Options(), seed)
+    setup = Setup(names, dict(zip(names, cards[:players], strict=True)), tuple(cards[players:]),
+                  options or Options(), seed, tuple(variants))
+    check_setup(setup)
+    return setup
+
+
+def rule_choices(args: argparse.Namespace) -> tuple[tuple[str, ...], Options]:
+    """``--variant`` (by id or alias) and ``--option name=value`` as a game's
+    variants and options; SetupError naming what is wrong."""
+    names = tuple(find_variant(v).id for v in args.variant or ())
+    raw: dict[str, Any] = {}
+    for item in args.option or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise SetupError(f"--option wants name=value, not {item!r}")
+        raw[key.strip()] = yaml.safe_load(value) if value.strip() else None
+    return names, Options.from_dict(raw, variant_options(names))
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +73,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--roles", help="comma-separated role ids: every card, the middle included")
     parser.add_argument("--bots", choices=STYLES, default="sensible")
+    parser.add_argument("--variant", action="append", metavar="ID",
+                        help="play with this variant of seed 000 (repeatable; e.g. lycanthropy, full_moon)")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE",
+                        help="a rule or variant option (repeatable; e.g. wolves_win_at_parity=true)")
 
 
 def _roles(arg: str | None) -> list[str] | None:
@@ -81,7 +103,8 @@ def demo_main(argv: list[str]) -> int:
     parser.add_argument("--kit", help="play through this kit's fake devices (laptop, minimal, full, maneschijn)")
     args = parser.parse_args(argv)
     try:
-        setup = deal(args.players, args.seed, _roles(args.roles))
+        variants, options = rule_choices(args)
+        setup = deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
         return _error(str(exc))
     journal = None
@@ -119,7 +142,7 @@ def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
     """The same bots, through a kit's fake devices: the same game."""
     from hardware.kitdemo import play_through_kit
 
-    pack = voices.load(args.lang)
+    pack = voices.load(args.lang).playing(setup.variants)
     out = sys.stderr if args.json else sys.stdout
     speaker = make_voice(pack, fast=True, wav=args.wav, cues=not args.no_cues,
                          text_only=args.text_only, echo=False)
@@ -147,7 +170,7 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
                  journal: Any = None, game: Game | None = None, start_at: int = 0,
                  resumed: bool = False) -> Game:
     """Play a bot game through the moderator (the demo's core)."""
-    pack = voices.load(lang)
+    pack = voices.load(lang).playing(setup.variants)
     out = sys.stderr if quiet_stdout else sys.stdout
 
     def echo(line: str) -> None:
@@ -189,10 +212,13 @@ def simulate_main(argv: list[str]) -> int:
         return _error("--games must be at least 1")
     try:
         deck_for(args.players, _roles(args.roles))
+        variants, options = rule_choices(args)
+        deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
         return _error(str(exc))
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
-                      progress=sys.stderr.isatty() and not args.json)
+                      progress=sys.stderr.isatty() and not args.json, variants=variants,
+                      options=options)
     if args.json:
         print(json.dumps(result))
     else:
@@ -204,7 +230,8 @@ def simulate_main(argv: list[str]) -> int:
 
 
 def simulate(games: int, players: int, seed: int, roles: list[str] | None = None,
-             style: str = "random", progress: bool = False) -> dict[str, Any]:
+             style: str = "random", progress: bool = False, variants: tuple[str, ...] = (),
+             options: Options | None = None) -> dict[str, Any]:
     wins: dict[str, int] = {}
     start = time.perf_counter()
     bar = None
@@ -221,7 +248,7 @@ def simulate(games: int, players: int, seed: int, roles: list[str] | None = None
         deck = list(cards)
         random.Random(game_seed).shuffle(deck)
         setup = Setup(names, dict(zip(names, deck[:players], strict=True)), tuple(deck[players:]),
-                      Options(), game_seed)
+                      options or Options(), game_seed, variants)
         game = play_out(Game(setup, validate=False, cues=False), Bots(game_seed, style))
         assert game.winner is not None
         wins[game.winner.value] = wins.get(game.winner.value, 0) + 1

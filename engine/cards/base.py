@@ -69,7 +69,9 @@ def put_in_force(s: State, c: Card) -> None:
 def end_spans(s: State, moment: str) -> None:
     """The moment (``vote``, ``night``, ``day``) is over: every card whose
     span it was leaves the game."""
-    held = in_force(s)
+    held = s.store.get("_cards")
+    if not held:
+        return
     ending = [cid for cid in held if CARDS[cid].span == moment]
     if not ending:
         return

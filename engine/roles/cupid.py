@@ -58,9 +58,9 @@ def check(s: State, req: Request, answer: Any) -> tuple[str, str] | None:
 def lovers_win(s: State) -> Winner | None:
     # "De geliefden ... winnen, als zij samen als laatste overblijven
     #  (als zij een burger en een weerwolf zijn)."
-    if s.mixed_lovers() and s.lovers is not None and set(s.living()) == set(s.lovers):
-        return Winner.LOVERS
-    return None
+    if s.lovers is None or len(s.living_now) != 2 or set(s.living_now) != set(s.lovers):
+        return None
+    return Winner.LOVERS if s.mixed_lovers() else None
 
 
 class LoversRules(Rules):
@@ -75,7 +75,7 @@ class LoversRules(Rules):
         return False
 
     def check_vote(self, s: State, ask: Ask, voter: str, target: str) -> None:
-        if ask is not Ask.MAYOR_ELECTION and s.lover_of(voter) == target:
+        if s.lovers is not None and ask is not Ask.MAYOR_ELECTION and s.lover_of(voter) == target:
             # Said in public only as "that answer is not accepted".
             raise IllegalAnswer("lover_vote", f"{ask.value}: a lover may not vote against his lover",
                                 public_safe=False)

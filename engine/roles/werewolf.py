@@ -15,7 +15,8 @@ from engine.vocab import Ask, Cause, Role, Team
 
 def pack_awake(s: State) -> tuple[str, ...]:
     """The werewolves who wake tonight: living, with their power."""
-    return tuple(p for p in s.living() if s.is_wolf(p) and s.has_power(p))
+    wolves, role = s.wolf_roles, s.role
+    return tuple(p for p in s.living_now if role[p] in wolves and s.has_power(p))
 
 
 def request(s: State) -> Request | None:
@@ -23,7 +24,8 @@ def request(s: State) -> Request | None:
     if not wolves:
         return None
     # "Iedere nacht verslinden zij een burger": never one of their own.
-    choices = tuple(p for p in s.living() if not s.is_wolf(p))
+    wolf_roles, role = s.wolf_roles, s.role
+    choices = tuple(p for p in s.living_now if role[p] not in wolf_roles)
     return Request(Ask.WEREWOLVES, wolves, legal(s, Ask.WEREWOLVES, wolves, choices), s.when)
 
 
