@@ -177,6 +177,10 @@ def check_complete(prompts: Mapping[str, str] | None = None) -> list[str]:
     for spec in ASKS.values():
         if not callable(spec.check) or not callable(spec.decide):
             problems.append(f"ask {spec.ask}: check and decide must be functions")
-        if prompts is not None and spec.prompt_key not in prompts:
-            problems.append(f"ask {spec.ask}: no line {spec.prompt_key}")
+        if prompts is None:
+            continue
+        # the potions form asks twice: save? then poison whom?
+        keys = ([f"{spec.prompt_key}_save", f"{spec.prompt_key}_poison"] if spec.form == "potions"
+                else [spec.prompt_key])
+        problems += [f"ask {spec.ask}: no line {k}" for k in keys if k not in prompts]
     return problems

@@ -2,7 +2,7 @@
 
 Roles, asks, causes, teams and winners are *open* vocabularies: the base game
 names its own here, and a role, variant or card module defines the ones it
-adds (``Role.define("guardian_angel")``) in its own file. Each id is a ``str``
+adds in its own file (``Role.define("<id>")``). Each id is a ``str``
 (so it is its own JSON and YAML value) interned per kind, so ``is`` compares
 them and ``Role("seer")`` finds the one ``Role.SEER``; an id nobody defined is
 a ``ValueError``, as with an enum.

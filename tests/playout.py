@@ -5,15 +5,17 @@ from __future__ import annotations
 import random
 
 import config
-from engine import Ask, Game, Role, Setup, Winner
+from engine import Ask, EventDeck, Game, Role, Setup, SetupError, Winner, check_setup
+from engine.cards import CARDS
+from engine.cards.base import in_force
 from engine.options import Options
-from engine.registry import secret_asks
+from engine.registry import ROLES, secret_asks
+from engine.variants import VARIANTS
+from engine.vocab import Phase
 from narrator.bots import Bots
 
-SPECIALS = [
-    Role.WITCH, Role.HUNTER, Role.CUPID, Role.LITTLE_GIRL, Role.THIEF, Role.VILLAGE_IDIOT,
-    Role.SCAPEGOAT, Role.PIED_PIPER, Role.HEALER, Role.ELDER,
-]
+#: every special character the engine knows (new role modules join by themselves)
+SPECIALS = [r for r, card in ROLES.items() if card.special]
 NAMES = [
     "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet",
     "Kees", "Lot", "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos",
@@ -43,12 +45,38 @@ def random_setup(rng: random.Random, *, table: bool) -> Setup:
             deck[0] = Role.WEREWOLF
     rng.shuffle(deck)
     names = NAMES[:n]
+    variants = random_variants(rng)
     options = Options(
         wolves_win_at_parity=rng.random() < 0.3,
         witch_single_potion=rng.random() < 0.3,
         mayor_election_day=rng.choice([1, 1, 1, 2, 3, None]),
+        extra={name: default for v in variants for name, default in VARIANTS[v].options.items()},
     )
-    return Setup(tuple(names), dict(zip(names, deck[:n], strict=True)), tuple(deck[n:]), options, rng.randrange(10**6))
+    events = None
+    if "full_moon" in variants and rng.random() < 0.7:
+        cards = sorted(CARDS)
+        continuous = [c for c in cards if CARDS[c].kind == "continuous"]
+        events = EventDeck(tuple(rng.sample(cards, rng.randint(0, len(cards)))), rng.randint(1, 3),
+                           tuple(rng.sample(continuous, rng.randint(0, min(2, len(continuous))))))
+    setup = Setup(tuple(names), dict(zip(names, deck[:n], strict=True)), tuple(deck[n:]), options,
+                  rng.randrange(10**6), variants, events)
+    try:
+        check_setup(setup)
+    except SetupError:  # a mix the seeds rule out (a variant's own deck): the base game
+        setup = Setup(setup.players, setup.roles, setup.middle, Options(), setup.seed)
+    return setup
+
+
+def random_variants(rng: random.Random) -> tuple[str, ...]:
+    """None most of the time; else one to three variants that combine."""
+    if rng.random() < 0.5:
+        return ()
+    chosen: list[str] = []
+    for vid in rng.sample(sorted(VARIANTS), rng.randint(1, min(3, len(VARIANTS)))):
+        v = VARIANTS[vid]
+        if all(vid not in VARIANTS[c].excludes and c not in v.excludes for c in chosen):
+            chosen.append(vid)
+    return tuple(chosen)
 
 
 def check_invariants(game: Game) -> None:
@@ -68,7 +96,8 @@ def check_secrets(game: Game) -> None:
     """No public event states a living player's role, except the village idiot
     whose card the village turns over; private kinds are never public."""
     s = game.state
-    private_kinds = {"seer_sees", "werewolves_know", "in_love", "cupid_chose", "thief_took", "charmed", "charmed_wake"}
+    private_kinds = {"seer_sees", "werewolves_know", "in_love", "cupid_chose", "thief_took", "charmed",
+                     "charmed_wake", "infected", "powers_lost"}
     for e in game.events:
         if e.public:
             assert e.kind not in private_kinds, e
@@ -78,11 +107,20 @@ def check_secrets(game: Game) -> None:
             assert e.to, "private event to nobody"
 
 
+def check_spans(game: Game) -> None:
+    """No card outlives its span: at night no card of the vote or the day holds."""
+    s = game.state
+    if s.phase is Phase.NIGHT:
+        for cid in in_force(s):
+            assert CARDS[cid].span not in ("vote", "day", "now"), f"{cid} in force at night {s.night}"
+
+
 def play(setup: Setup, seed: int, style: str = "random") -> Game:
     game = Game(setup)
     bots = Bots(seed, style)
     while game.request is not None:
         check_invariants(game)
+        check_spans(game)
         game.apply(bots.decide(game))
         assert len(game.decisions) < 5000, "game does not end"
     assert isinstance(game.winner, Winner)

@@ -22,6 +22,12 @@ def bites(s: State) -> int:
     return int(s.store.get("elder", 0))
 
 
+def has_village_power(s: State, name: str) -> bool:
+    """A power the elder's death takes (a plain villager has none)."""
+    card = ROLES[s.role[name]]
+    return card.village_power and bool(card.special or card.steps) and name not in s.powerless
+
+
 class ElderRules(Rules):
     id = "elder"
 
@@ -44,8 +50,7 @@ class ElderRules(Rules):
             return
         # Killed in the night: saying so in public would tell the table the
         # witch poisoned him. Those who lose a power are told alone.
-        losing = frozenset(p for p in s.living() if ROLES[s.role[p]].village_power
-                           and ROLES[s.role[p]].special and p not in s.powerless)
+        losing = frozenset(p for p in s.living() if has_village_power(s, p))
         if losing:
             s.emit("powers_lost", losing, name=death.name)
 
