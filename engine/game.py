@@ -13,23 +13,28 @@ same decisions on the same set-up rebuilds the same game exactly.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable
+from dataclasses import replace
 from typing import Any
 
 import engine.roles  # noqa: F401  (registers every role)
-from engine import answers, base  # noqa: F401  (base registers the day's asks)
+from engine import answers, base, travel  # noqa: F401  (base registers the day's asks)
 from engine.cards import base as cards
 from engine.dawn import dawn
 from engine.day import day
 from engine.deck import Setup, validate_deal
-from engine.errors import GameOver
+from engine.errors import GameOver, IllegalAnswer
 from engine.messages import Event, Request
 from engine.night import night
 from engine.outcome import outcome
 from engine.state import State
+from engine.travel import Traveller
 from engine.variants import variants_of
 from engine.variants.base import option_specs
 from engine.variants.full_moon import check_events
-from engine.vocab import Phase, Winner
+from engine.vocab import Ask, Phase, Winner
+
+#: the key of a decision that is a move between villages, not an answer
+TRAVEL = "~travel"
 
 Flow = Generator[Request, Any, Winner]
 
@@ -116,10 +121,63 @@ class Game:
         """
         if self.request is None:
             raise GameOver("the game is over; no question is open")
+        if isinstance(answer, dict) and TRAVEL in answer:
+            return self._apply_travel(answer)
         decision = answers.check(self.state, self.request, answer)
         start = len(self.state.events)
         self.decisions.append(answer)
         self._resume(decision)
+        return self.state.events[start:]
+
+    # -- between villages (variant villages_unite) -------------------------
+    def leave(self, name: str) -> Traveller:
+        """``name`` leaves the village with his card, during the day's
+        discussion (before the vote). Recorded among the decisions, so a
+        replay rebuilds it."""
+        self._travel_allowed()
+        traveller = travel.leave(self.state, name)
+        self.decisions.append({TRAVEL: "leave", "name": name})
+        self._reask()
+        return traveller
+
+    def join(self, traveller: Traveller) -> None:
+        """A traveller from another village comes in, during the day."""
+        self._travel_allowed()
+        travel.join(self.state, traveller)
+        self.decisions.append({TRAVEL: "join", **traveller.to_dict()})
+        self._reask()
+
+    def _travel_allowed(self) -> None:
+        if self.request is None:
+            raise GameOver("the game is over; nobody travels")
+        if not self.request.discussion:
+            raise IllegalAnswer("travel_not_now",
+                                "players come and go during the day's discussion, before the vote")
+
+    def _reask(self) -> None:
+        """The open ballot, for the village as it is now; or the end, when
+        the move decided the game ("Als dat gebeurt, winnen de bewoners van
+        het dorp direct")."""
+        from engine.day import candidates, voters
+
+        winner = outcome(self.state)
+        if winner is not None:
+            self._flow.close()
+            self.request = None
+            self.winner = winner
+            self.state.emit("game_over", winner=winner.value)
+            return
+        req = self.request
+        assert req is not None
+        names = candidates(self.state) if req.ask is not Ask.MAYOR_ELECTION else self.state.living()
+        self.request = replace(req, actors=voters(self.state), choices=names)
+
+    def _apply_travel(self, record: dict[str, Any]) -> list[Event]:
+        start = len(self.state.events)
+        if record[TRAVEL] == "leave":
+            self.leave(str(record["name"]))
+        else:
+            self.join(Traveller.from_dict(record))
         return self.state.events[start:]
 
     def _resume(self, decision: Any, *, first: bool = False) -> None:

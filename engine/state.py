@@ -58,6 +58,9 @@ class State:
     intents: list[Intent] = field(default_factory=list)
     #: each rule's own state, under its id
     store: dict[str, Any] = field(default_factory=dict)
+    #: what each player's card carries (the witch's potions, the elder's
+    #: bites): it goes with the player (a traveller between villages)
+    memories: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: the living in seat order, and each role's holders: kept up to date by
     #: ``mark_dead``/``swap_role`` because the flow reads them all the time
     living_now: tuple[str, ...] = ()
@@ -153,6 +156,13 @@ class State:
         """A variant or card (or a role's rules) holds in this game now."""
         return rule_id in self.rules.ids
 
+    def memory(self, name: str) -> dict[str, Any]:
+        """What ``name``'s card carries (made on first use)."""
+        found = self.memories.get(name)
+        if found is None:
+            found = self.memories[name] = {}
+        return found
+
     def mine(self, rule_id: str, default: Any) -> Any:
         """A rule's own state (made on first use)."""
         if rule_id not in self.store:
@@ -170,6 +180,10 @@ class State:
 
     def swap_role(self, name: str, role: Role) -> None:
         self.role[name] = role
+        self._index_roles()
+
+    def reindex(self) -> None:
+        """After the table changed (a player left or joined)."""
         self._index_roles()
 
     def record(self, intent: Intent) -> None:

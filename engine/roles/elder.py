@@ -18,8 +18,8 @@ from engine.vocab import Cause, Role, Team
 VILLAGE_CAUSES = frozenset({Cause.VOTE, Cause.POISON, Cause.HUNTER})
 
 
-def bites(s: State) -> int:
-    return int(s.store.get("elder", 0))
+def bites(s: State, elder: str) -> int:
+    return int(s.memory(elder).get("bites", 0))
 
 
 def has_village_power(s: State, name: str) -> bool:
@@ -33,10 +33,11 @@ class ElderRules(Rules):
 
     def recorded(self, s: State, intent: Intent) -> None:
         if intent.kind == "bite" and s.role[intent.target] is Role.ELDER:
-            s.store["elder"] = bites(s) + 1
+            s.memory(intent.target)["bites"] = bites(s, intent.target) + 1
 
     def spares(self, s: State, harm: Intent) -> bool:
-        return harm.cause is Cause.WEREWOLVES and s.role[harm.target] is Role.ELDER and bites(s) < 2
+        return (harm.cause is Cause.WEREWOLVES and s.role[harm.target] is Role.ELDER
+                and bites(s, harm.target) < 2)
 
     def on_death(self, s: State, death: Death) -> None:
         if death.role is not Role.ELDER or s.village_powerless:

@@ -20,15 +20,16 @@ ASK = Ask.define("guardian_angel")
 TIMES = 3  # "maximaal drie keer"
 
 
-def protections(s: State) -> dict[str, int]:
-    return s.mine("guardian_angel", {})  # type: ignore[no-any-return]
+def protections(s: State, angel: str) -> dict[str, int]:
+    """How often this angel has shielded each player."""
+    return s.memory(angel).setdefault("shielded", {})  # type: ignore[no-any-return]
 
 
 def request(s: State) -> Request | None:
     actors = sole_actor(s, GUARDIAN_ANGEL)
     if not actors:
         return None
-    used = protections(s)
+    used = protections(s, actors[0])
     choices = tuple(p for p in s.living() if used.get(p, 0) < TIMES)
     return Request(ASK, actors, legal(s, ASK, actors, choices), s.when)
 
@@ -36,7 +37,9 @@ def request(s: State) -> Request | None:
 def apply(s: State, target: str | None) -> None:
     if target is None:
         return
-    used = protections(s)
+    angel = s.acting(GUARDIAN_ANGEL)
+    assert angel is not None
+    used = protections(s, angel)
     used[target] = used.get(target, 0) + 1
     s.record(Intent("protect", "guardian_angel", target, against=frozenset({Cause.WEREWOLVES})))
 

@@ -19,14 +19,16 @@ def request(s: State) -> Request | None:
     actors = sole_actor(s, Role.HEALER)
     if not actors:
         return None
-    last = s.store.get("healer")
+    last = s.memory(actors[0]).get("last")
     choices = tuple(p for p in s.living() if p != last)
     return Request(Ask.HEALER, actors, legal(s, Ask.HEALER, actors, choices), s.when,
                    info={"last": last})
 
 
 def apply(s: State, target: str | None) -> None:
-    s.store["healer"] = target
+    healer = s.acting(Role.HEALER)
+    assert healer is not None
+    s.memory(healer)["last"] = target
     if target is not None and s.role[target] is not Role.LITTLE_GIRL:
         s.record(Intent("protect", "healer", target, against=frozenset({Cause.WEREWOLVES})))
 

@@ -11,8 +11,8 @@ from engine.state import State
 from engine.vocab import Role, Team
 
 
-def revealed(s: State) -> bool:
-    return bool(s.store.get("village_idiot"))
+def revealed(s: State, name: str) -> bool:
+    return bool(s.memories.get(name, {}).get("revealed"))
 
 
 class IdiotRules(Rules):
@@ -21,16 +21,14 @@ class IdiotRules(Rules):
 
     def voters(self, s: State, who: tuple[str, ...]) -> tuple[str, ...]:
         # "heeft geen stemrecht meer"
-        if not revealed(s):
-            return who
-        return tuple(p for p in who if s.role[p] is not Role.VILLAGE_IDIOT)
+        return tuple(p for p in who if s.role[p] is not Role.VILLAGE_IDIOT or not revealed(s, p))
 
     def eliminate(self, s: State, name: str) -> Flow:
         if s.role[name] is not Role.VILLAGE_IDIOT or not s.has_power(name):
             return False
         # "wordt deze bekend gemaakt ... draaien hun beslissing terug ...
         #  In deze ronde wordt niet opnieuw gestemd."
-        s.store["village_idiot"] = True
+        s.memory(name)["revealed"] = True
         s.emit("idiot_revealed", name=name, role=Role.VILLAGE_IDIOT.value)
         if s.mayor == name:
             # "Als de dorpsgek ook burgemeester was verliest hij deze rol"

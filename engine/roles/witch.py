@@ -19,8 +19,9 @@ from engine.state import State
 from engine.vocab import Ask, Cause, Role, Team
 
 
-def potions(s: State) -> dict[str, bool]:
-    return s.mine("witch", {"save": True, "poison": True})  # type: ignore[no-any-return]
+def potions(s: State, witch: str) -> dict[str, bool]:
+    """The potions this witch has left (they go where she goes)."""
+    return s.memory(witch).setdefault("potions", {"save": True, "poison": True})  # type: ignore[no-any-return]
 
 
 def bitten(s: State) -> str | None:
@@ -30,8 +31,10 @@ def bitten(s: State) -> str | None:
 
 def request(s: State) -> Request | None:
     actors = sole_actor(s, Role.WITCH)
-    left = potions(s)
-    if not actors or not (left["save"] or left["poison"]):
+    if not actors:
+        return None
+    left = potions(s, actors[0])
+    if not (left["save"] or left["poison"]):
         return None
     # Told the werewolves' choice as made, whatever the healer or the elder do.
     victim = bitten(s)
@@ -44,7 +47,9 @@ def request(s: State) -> Request | None:
 
 def apply(s: State, answer: dict[str, Any]) -> None:
     save, poison = bool(answer["save"]), answer["poison"]
-    left = potions(s)
+    witch = s.acting(Role.WITCH)
+    assert witch is not None
+    left = potions(s, witch)
     victim = bitten(s)
     if save and victim is not None:
         left["save"] = False
@@ -72,7 +77,7 @@ def check(s: State, req: Request, answer: Any) -> dict[str, Any]:
         poison = answers.living(s, req, poison, "poison")
         if poison not in req.choices:
             raise IllegalAnswer("witch_target", "witch: she may not poison that player")
-    left = potions(s)
+    left = potions(s, req.actors[0])
     victim = req.info.get("victim")
     if save and victim is None:
         raise IllegalAnswer("witch_save_without_victim", "witch: there is no victim to save tonight")
