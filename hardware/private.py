@@ -1,4 +1,4 @@
-"""The kit's :class:`narrator.interfaces.PrivateChannel`.
+"""The kit's :class:`ports.PrivateChannel`.
 
 ``show``: the line appears on the console's display (the woken player is
 at the console anyway) until it is acknowledged — *next* or *yes*, the

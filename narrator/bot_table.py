@@ -8,8 +8,8 @@ from typing import Any
 
 from engine import Game
 from narrator.bots import Bots
-from narrator.interfaces import Answer, Question
 from narrator.questions import intent_answer
+from ports import Answer, Question
 from voices import Pack
 
 

@@ -168,7 +168,7 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
          call_seconds: tuple[float, float], journal: Any = None, game: Game | None = None,
          start_at: int = 0) -> int:
-    from hardware.kitdemo import CandleKeeper
+    from narrator.kitdemo import CandleKeeper
     from narrator.session import default_journal_dir, new_journal
 
     resumed = game is not None

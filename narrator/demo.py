@@ -140,7 +140,7 @@ def demo_main(argv: list[str]) -> int:
 
 def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
     """The same bots, through a kit's fake devices: the same game."""
-    from hardware.kitdemo import play_through_kit
+    from narrator.kitdemo import play_through_kit
 
     pack = voices.load(args.lang).playing(setup.variants)
     out = sys.stderr if args.json else sys.stdout

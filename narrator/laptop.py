@@ -35,9 +35,9 @@ from engine import Game, Options, Role, Setup, SetupError
 from engine.deck import table_deck, validate_table_deck
 from narrator.bot_table import TextSpeaker
 from narrator.clock import RealClock
-from narrator.interfaces import Answer, Question
 from narrator.laptop_io import Keyboard, Screen
 from narrator.moderator import UNDO, Moderator, Timing
+from ports import Answer, Question
 
 #: the one-letter keys that are commands, never answers or names
 KEYS = ("u", "r", "p", "n", "+", "-")

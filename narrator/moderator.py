@@ -21,8 +21,8 @@ from typing import Any
 
 from engine import Event, Game, IllegalAnswer, MalformedAnswer, Request, UnknownName
 from narrator import announce
-from narrator.interfaces import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from narrator.questions import decision_from, single_question, witch_questions
+from ports import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from voices import Pack
 
 #: private events that wake their seats with a tap (seed 000: "De spelleider

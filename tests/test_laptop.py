@@ -23,7 +23,6 @@ import pytest
 
 import voices
 from engine import Role
-from narrator.interfaces import Question
 from narrator.laptop import (
     LaptopControls,
     LaptopInput,
@@ -35,6 +34,7 @@ from narrator.laptop import (
 )
 from narrator.laptop_io import CLEAR, Keyboard, Screen
 from narrator.moderator import UNDO
+from ports import Question
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")

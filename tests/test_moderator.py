@@ -17,8 +17,8 @@ from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import Bots
 from narrator.clock import FastClock
 from narrator.demo import deal, run_bot_game
-from narrator.interfaces import Question
 from narrator.moderator import UNDO, Moderator, Timing
+from ports import Question
 
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet")
 
