@@ -11,7 +11,6 @@ power cut. The dead's candles go out at dawn and after the vote.
 from __future__ import annotations
 
 import argparse
-import random
 import secrets
 import sys
 import warnings
@@ -19,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 import voices
-from engine import Game, Options, Role, Setup, SetupError, WakkerdamError
+from engine import Game, Options, Role, Setup, SetupError, WakkerdamError, deal
 from narrator.clock import RealClock
 from narrator.demo import NAMES, deck_for
 from narrator.moderator import Moderator, Timing
@@ -125,10 +124,7 @@ def main(argv: list[str]) -> int:
         else:
             from hardware.flows import deal_by_box
 
-            cards = list(deck)
-            random.Random(seed).shuffle(cards)
-            setup = Setup(tuple(names), dict(zip(names, cards[: len(names)], strict=True)),
-                          tuple(cards[len(names):]), Options(), seed)
+            setup = deal(names, deck, seed)
             deal_by_box(kit, {p: setup.roles[p].value for p in names})
         return play(setup, kit, speaker, args=args, call_seconds=(lo, hi))
     except (WakkerdamError, OSError) as exc:

@@ -20,7 +20,6 @@ louder/softer, ``n`` ends the discussion (read by :class:`LaptopControls`).
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import secrets
 import sys
@@ -31,7 +30,7 @@ from typing import Any
 
 import config
 import voices
-from engine import Game, Options, Role, Setup, SetupError
+from engine import Game, Role, Setup, SetupError, deal
 from engine.deck import table_deck, validate_table_deck
 from narrator.bot_table import TextSpeaker
 from narrator.clock import RealClock
@@ -529,15 +528,6 @@ def deck(players: int, roles: Sequence[Role] | None) -> list[Role]:
         return table_deck(players, table, roles)
     except SetupError as exc:
         raise Refused("laptop.err_deck", reason=str(exc)) from None
-
-
-def deal(names: Sequence[str], cards: Sequence[Role], seed: int) -> Setup:
-    """Shuffle with the seed and deal in seat order: the same seed, the same deal."""
-    shuffled = list(cards)
-    random.Random(seed).shuffle(shuffled)
-    n = len(names)
-    return Setup(tuple(names), dict(zip(names, shuffled[:n], strict=True)), tuple(shuffled[n:]),
-                 Options(), seed)
 
 
 def describe_deck(cards: Sequence[Role], pack: voices.Pack) -> str:

@@ -22,13 +22,12 @@ import pexpect
 import pytest
 
 import voices
-from engine import Role
+from engine import Role, deal
 from narrator.laptop import (
     LaptopControls,
     LaptopInput,
     LaptopPrivate,
     LaptopSession,
-    deal,
     deck,
     parse_roles,
 )

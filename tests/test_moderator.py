@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import engine
 import voices
 from engine import Game, Options, Role, Setup
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
@@ -92,9 +93,7 @@ def test_the_night_script_is_the_same_whatever_the_hidden_facts() -> None:
     scripts = []
     for deal_seed in range(12):
         # Same deck, different hands, middle cards, decisions and deaths.
-        cards = list(deck)
-        random.Random(deal_seed).shuffle(cards)
-        setup = Setup(NAMES, dict(zip(NAMES, cards[:10], strict=True)), tuple(cards[10:]), Options(), seed=5)
+        setup = engine.deal(NAMES, deck, deal_seed, seed=5)
         m = moderate(setup, seed=deal_seed, slow=True)
         scripts.append(_night_scripts(m))
     assert sum(len(s) >= 3 for s in scripts) >= 3  # several games last three nights
