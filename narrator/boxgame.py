@@ -33,20 +33,18 @@ class CallBoundPrivate:
         self.private = private
         self.moderator = moderator
 
-    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
+             sleeper: bool = False) -> None:
         left = self.moderator.call_left() if self.moderator is not None else None
         if left is not None and hasattr(self.private, "show_s"):
             default = self.private.show_s
             self.private.show_s = max(1.0, left)
             try:
-                self.private.show(seats, key, params)
+                self.private.show(seats, key, params, sleeper=sleeper)
             finally:
                 self.private.show_s = default
         else:
-            self.private.show(seats, key, params)
-
-    def tap(self, seats: tuple[str, ...]) -> None:
-        self.private.tap(seats)
+            self.private.show(seats, key, params, sleeper=sleeper)
 
 
 def parser() -> argparse.ArgumentParser:

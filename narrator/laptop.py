@@ -46,9 +46,6 @@ RESULT_RESERVE_S = 5.0
 RESULT_RESERVE_SHARE = 0.25
 #: how long a private line may stay up in the day before it hides itself
 DAY_SHOW_SECONDS = 60.0
-#: lines for players who are asleep when they are due: a box taps them awake,
-#: a laptop cannot, so they wait for the morning round (see LaptopSession)
-FOR_SLEEPERS = frozenset({"private.in_love", "private.charmed", "private.charmed_wake"})
 #: a --roles list with one of these is the whole deck, not characters to add
 FULL_DECK_ROLES = frozenset({Role.WEREWOLF, Role.SEER, Role.VILLAGER})
 
@@ -397,9 +394,12 @@ class LaptopPrivate:
     def __init__(self, session: LaptopSession) -> None:
         self.s = session
 
-    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
+             sleeper: bool = False) -> None:
         s = self.s
-        if key in FOR_SLEEPERS and s.game is not None:
+        if sleeper and s.game is not None:
+            # A box taps sleepers awake; a laptop cannot, so their news waits
+            # for the morning round.
             for seat in seats:
                 s.for_the_morning.setdefault(seat, []).append(s.pack.line(key, **params))
             return
@@ -415,11 +415,6 @@ class LaptopPrivate:
             s.screen.clear()
             if left is None:
                 s.holder = None
-
-    def tap(self, seats: tuple[str, ...]) -> None:
-        # A laptop cannot touch anyone: the lovers and the charmed learn it
-        # from ``show``, which the moderator calls for the same events.
-        return None
 
 
 class LaptopControls:

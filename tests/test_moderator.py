@@ -229,3 +229,19 @@ def test_an_answer_refused_again_and_again_ends_in_the_time_out_answer() -> None
     refusals = [1 for seats, key, _ in private.shown if seats == ("Dirk",) and key == "narration.refused_private"]
     assert len(refusals) == 5
     assert m.game.winner is not None
+
+
+def test_news_for_sleepers_reaches_the_private_channel_with_the_engines_mark() -> None:
+    m, private = scripted({2: Role.CUPID, 3: Role.PIED_PIPER}, [
+        ("cupid", None, ("Dirk", "Eva")),
+        ("pied_piper", None, ("Gijs", "Hanna")),
+    ], Options(mayor_election_day=None))
+    first = private.for_sleepers[:4]
+    assert first == [(("Dirk",), "private.in_love"), (("Eva",), "private.in_love"),
+                     (("Gijs",), "private.charmed"), (("Hanna",), "private.charmed")]
+    assert (("Gijs", "Hanna"), "private.charmed_wake") in private.for_sleepers
+    # What awake players are shown is not for sleepers (the cupid's, the seer's look).
+    marked = set(private.for_sleepers)
+    assert any((seats, key) not in marked for seats, key, _ in private.shown)
+    assert all(key in ("private.in_love", "private.charmed", "private.charmed_wake")
+               for _, key in private.for_sleepers)
