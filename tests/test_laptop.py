@@ -23,15 +23,12 @@ import pytest
 
 import voices
 from engine import Role, deal
-from narrator.laptop import (
-    LaptopControls,
-    LaptopInput,
-    LaptopPrivate,
-    LaptopSession,
-    deck,
-    parse_roles,
-)
-from narrator.laptop_io import CLEAR, Keyboard, Screen
+from narrator.laptop.controls import LaptopControls
+from narrator.laptop.input import LaptopInput
+from narrator.laptop.private import LaptopPrivate
+from narrator.laptop.session import LaptopSession
+from narrator.laptop.setup import deck, parse_roles
+from narrator.laptop.terminal import CLEAR, Keyboard, Screen
 from narrator.moderator import UNDO
 from ports import Question
 
@@ -460,7 +457,7 @@ def test_a_journalled_game_cut_short_can_go_on(tmp_path: Path) -> None:
     go_on = subprocess.run(
         [sys.executable, "-c",
          "import sys; from narrator.journal import Journal; from narrator.session import rebuild; "
-         "from narrator.laptop import resume_game; j, _ = Journal.open(sys.argv[1]); g, at = rebuild(j); "
+         "from narrator.laptop.game import resume_game; j, _ = Journal.open(sys.argv[1]); g, at = rebuild(j); "
          "sys.exit(resume_game(g, at, lang='nl', text_only=True, journal=j))", str(path)],
         input=b"", capture_output=True, cwd=ROOT, timeout=60)
     out = go_on.stdout.decode()

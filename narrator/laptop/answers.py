@@ -1,0 +1,75 @@
+"""Typed text to an answer: menu numbers or names for a pick, the pack's
+words for yes and no; or :class:`Refused` with the pack key that says why."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import voices
+from ports import Question
+
+
+class Refused(Exception):
+    """An answer that cannot be taken: a pack key and its parameters."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def option_labels(question: Question, pack: voices.Pack) -> list[str]:
+    """What the menu shows: names, or the thief's cards by their names."""
+    if question.ask == "thief":
+        return [pack.role_bare(o) for o in question.options]
+    return list(question.options)
+
+
+def parse_pick(text: str, question: Question, labels: Sequence[str]) -> tuple[str, ...]:
+    """The options chosen by ``text`` (numbers from the menu, or names);
+    raises :class:`Refused` with the reason."""
+    options = question.options
+    text = text.strip()
+    if text in ("", "0"):
+        if question.allow_none:
+            return ()
+        raise Refused("laptop.err_required")
+    by_name = {o.lower(): o for o in options} | {lab.lower(): o for o, lab in zip(options, labels, strict=True)}
+    if text.lower() in by_name:
+        tokens = [text]
+    else:
+        tokens = [t for t in re.split(r"[,\s]+" if "," not in text else r"\s*,\s*", text) if t]
+    first = 0 if question.allow_none else 1
+    chosen: list[str] = []
+    for token in tokens:
+        if token.isdigit():
+            n = int(token)
+            if not 1 <= n <= len(options):
+                raise Refused("laptop.err_number", number=n, first=first, last=len(options))
+            chosen.append(options[n - 1])
+        elif token.lower() in by_name:
+            chosen.append(by_name[token.lower()])
+        else:
+            raise Refused("laptop.err_unknown", text=token)
+    if len(set(chosen)) != len(chosen):
+        raise Refused("laptop.err_twice")
+    if question.exact and len(chosen) != question.count:
+        raise Refused("laptop.err_count", count=question.count)
+    if len(chosen) > question.count:
+        raise Refused("laptop.err_too_many", count=question.count)
+    return tuple(chosen)
+
+
+def parse_yes_no(text: str, pack: voices.Pack) -> bool:
+    word = text.strip().lower()
+    if word in _words(pack.line("laptop.yes_words")):
+        return True
+    if word in _words(pack.line("laptop.no_words")):
+        return False
+    raise Refused("laptop.err_yes_no")
+
+
+def _words(line: str) -> set[str]:
+    return {w.strip().lower() for w in line.split(",") if w.strip()}
