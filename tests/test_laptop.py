@@ -70,7 +70,7 @@ class Table:
         self.log = io.StringIO()
         self.child.logfile_read = self.log
         self.patterns = {
-            "hand_over": tail(p, "laptop.pass_to"),
+            "hand_over": tail(p, "laptop.pass_to") + "|" + re.escape(p.lines["laptop.pass_to_called"]),
             "hide": re.escape(p.lines["laptop.hide"]),
             "ready": re.escape(p.lines["laptop.ready"]),
             "one": re.escape(p.lines["laptop.choose_one"]),
@@ -192,17 +192,23 @@ def test_the_game_is_in_its_journal(game: dict) -> None:
         journal.close()
 
 
+def private_display(p: voices.Pack) -> re.Pattern[str]:
+    """What starts a private display: a hand-over or an "only for" header."""
+    return re.compile("|".join([template(p, "laptop.pass_to"), template(p, "laptop.only_for"),
+                                re.escape(p.lines["laptop.pass_to_called"]),
+                                re.escape(p.lines["laptop.only_for_called"])]))
+
+
 def test_every_private_display_is_wiped_after(game: dict) -> None:
     p = game["pack"]
-    hand_over = re.compile(template(p, "laptop.pass_to"))
-    only_for = re.compile(template(p, "laptop.only_for"))
+    display = private_display(p)
     # what the moderator says to everybody: it never shares a screen with a
     # private display (the wipe comes first)
     public = [re.compile(template(p, key)) for key in p.lines
               if key.split(".")[0] in ("call", "announce", "narration", "ask")]
     private = 0
     for text, wiped in pieces(game["output"]):
-        if hand_over.search(text) or only_for.search(text):
+        if display.search(text):
             private += 1
             assert wiped, f"not wiped after: {text[-300:]!r}"
             for line in text.splitlines():
@@ -220,14 +226,15 @@ def test_nothing_secret_is_on_the_shared_screen(game: dict) -> None:
               for key in p.lines if key.startswith("private.")]
     secret += [re.compile(re.escape(p.line(key))) for key in
                ("prompt.seer", "prompt.werewolves", "prompt.cupid", "prompt.witch_poison", "prompt.thief")]
-    secret += [re.compile(template(p, key)) for key in ("laptop.confirm", "laptop.only_for", "prompt.witch_save")]
+    secret += [re.compile(template(p, key)) for key in ("laptop.confirm", "laptop.only_for", "prompt.witch_save",
+                                                        "laptop.only_for_called")]
     allowed = [re.compile(template(p, key)) for key in p.lines if key.startswith("announce.")]
     role_of_someone = re.compile(rf"(?:{names})\b.*(?:{roles})", re.I)
     end = out.index(p.line("laptop.cards_header"))
-    hand_over = re.compile(template(p, "laptop.pass_to"))
+    display = private_display(p)
     public_text = ""
     for text, _ in pieces(out[:end]):
-        if hand_over.search(text) or re.search(template(p, "laptop.only_for"), text):
+        if display.search(text):
             continue
         public_text += text
         for pattern in secret:
@@ -237,6 +244,28 @@ def test_nothing_secret_is_on_the_shared_screen(game: dict) -> None:
                 assert any(a.fullmatch(line.strip()) for a in allowed), f"role shown: {line!r}"
     # the game's public side is there
     assert p.line("announce.night_falls") in public_text
+
+
+def test_the_night_screen_names_nobody(game: dict) -> None:
+    # Issue 10: "Geef de laptop aan Eva en Gijs" named the holders of a role
+    # on an open screen. At night the hand-over says only "whoever is called".
+    p = game["pack"]
+    out = game["output"]
+    nights = re.findall(re.escape(p.line("announce.night_falls")) + "(.*?)" + re.escape(p.line("laptop.morning_round"))
+                        + "|" + re.escape(p.line("announce.night_falls")) + "(.*?)" + re.escape(p.line("announce.day_breaks")),
+                        out, re.S)
+    assert nights
+    called = re.escape(p.lines["laptop.only_for_called"])
+    handed = 0
+    for night in ("".join(parts) for parts in nights):
+        someone = f"(?:{'|'.join(NAMES)})[^\\n]*?"
+        assert not re.search(template(p, "laptop.pass_to", names=someone), night)
+        assert not re.search(template(p, "laptop.only_for", names=someone), night)
+        for text, _ in pieces(night):
+            open_part = re.split(called, text)[0]  # up to the Enter of whoever took it
+            assert not any(re.search(rf"\b{n}\b", open_part) for n in NAMES), open_part[-200:]
+            handed += p.lines["laptop.pass_to_called"] in text
+    assert handed >= 3 * len(nights)
 
 
 def test_sleepers_get_their_news_in_the_morning_round_and_everybody_takes_a_turn(game: dict) -> None:
@@ -359,8 +388,9 @@ def test_the_witch_answers_yes_or_no_and_confirms(laptop) -> None:
     os.write(w, b"\nmisschien\nja\nu\nn\n\n")
     assert LaptopInput(session).ask(q) is False
     text = shown.getvalue()
-    assert text.index(session.pack.line("laptop.pass_to", names="Bram")) \
-        < text.index(session.pack.line("prompt.witch_save", name="Anna"))
+    asked = text.index(session.pack.line("prompt.witch_save", name="Anna"))
+    assert text.index(session.pack.line("laptop.pass_to_called")) < asked
+    assert "Bram" not in text[:asked]  # the open screen names nobody
     assert text.count(session.pack.line("laptop.err_yes_no")) == 1
     assert text.endswith(CLEAR)
 

@@ -52,7 +52,7 @@ class LaptopInput:
         reserve = min(RESULT_RESERVE_S, question.timeout_s * RESULT_RESERVE_SHARE)
         deadline = start + max(0.0, question.timeout_s - reserve)
         try:
-            if not s.hand_over(question.seats, deadline):
+            if not s.hand_over(question.seats, deadline, called=True):
                 return None
             return self._answer(question, deadline)
         finally:

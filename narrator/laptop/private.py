@@ -29,7 +29,8 @@ class LaptopPrivate:
         left = s.call_left()
         deadline = time.monotonic() + (DAY_SHOW_SECONDS if left is None else left)
         try:
-            if not s.hand_over(seats, deadline):
+            # In a night call only those called may be at the laptop: it names nobody.
+            if not s.hand_over(seats, deadline, called=left is not None):
                 return
             s.screen.show(s.pack.line(key, **params))
             s.screen.ask(s.pack.line("laptop.hide"))

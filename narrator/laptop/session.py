@@ -83,14 +83,19 @@ class LaptopSession:
     def names(self, seats: Sequence[str]) -> str:
         return self.pack.join(list(seats))
 
-    def hand_over(self, seats: tuple[str, ...], deadline: float | None) -> bool:
+    def hand_over(self, seats: tuple[str, ...], deadline: float | None, *, called: bool = False) -> bool:
         """Make sure ``seats`` have the laptop before anything private shows.
-        False when nobody took it in time."""
+        False when nobody took it in time.
+
+        ``called``: for the players the voice has just woken. The screen then
+        names nobody ("whoever is called now"): at night it is open to the
+        whole table, and the names would say who holds the role."""
         if deadline is not None and deadline <= time.monotonic():
             return False  # the call is over: nobody is asked to come for nothing
         if self.holder != seats:
             self.screen.clear()
-            self.screen.ask(self.pack.line("laptop.pass_to", names=self.names(seats)))
+            self.screen.ask(self.pack.line("laptop.pass_to_called") if called
+                            else self.pack.line("laptop.pass_to", names=self.names(seats)))
             while True:
                 got = self.keyboard.readline(deadline)
                 if got is None:
@@ -98,7 +103,8 @@ class LaptopSession:
                 if not self.table_key(got):
                     break
             self.holder = seats
-        self.screen.show(self.pack.line("laptop.only_for", names=self.names(seats)))
+        self.screen.show(self.pack.line("laptop.only_for_called") if called
+                         else self.pack.line("laptop.only_for", names=self.names(seats)))
         return True
 
     def table_key(self, text: str) -> bool:
