@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
+import time
+from pathlib import Path
 
 import voices
 from engine import Game, deal
 from narrator.bot_table import TextSpeaker
+from narrator.journal import JournalError
 from narrator.laptop.answers import Refused
 from narrator.laptop.game import (
     ANSWER_SECONDS,
     CALL_SECONDS,
     DISCUSSION_SECONDS,
+    LaptopSettings,
     cut_short,
-    laptop_timing,
+    journal_failed,
     run_laptop_game,
     show_all_cards,
 )
@@ -30,7 +35,7 @@ from narrator.laptop.setup import (
     player_range,
 )
 from narrator.laptop.terminal import Keyboard, Screen
-from narrator.moderator import Timing
+from narrator.session import default_journal_dir, new_journal
 
 
 def _call_seconds(text: str) -> tuple[float, float]:
@@ -73,7 +78,8 @@ def parser() -> argparse.ArgumentParser:
                    help="every night call lasts a time drawn from LO..HI seconds (default 20,30)")
     p.add_argument("--answer-seconds", type=_seconds, default=ANSWER_SECONDS,
                    help="time for a day question before its default applies (default %(default)g)")
-    p.add_argument("--journal", help="write the game to this journal (to go on after a restart)")
+    p.add_argument("--journal", help="the game's journal, to go on after a restart "
+                                     "(default: a new one in the state directory, found by a bare 'wakkerdam resume')")
     return p
 
 
@@ -110,23 +116,19 @@ def main(argv: list[str]) -> int:
             return fail(no)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         setup = deal(names, cards, seed)
-        if args.journal:
-            from narrator.journal import JournalError
-            from narrator.session import new_journal
-
-            try:
-                journal = new_journal(args.journal, setup, mode="play", lang=args.lang,
-                                      text_only=args.text_only, kit="laptop")
-            except JournalError as exc:
-                print(f"wakkerdam play: {exc}", file=sys.stderr)
-                return 2
+        settings = settings_from(args)
+        journal = new_journal(args.journal or default_journal_path(), setup, mode="play",
+                              lang=args.lang, text_only=args.text_only, kit="laptop",
+                              laptop=settings.to_header())
         screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
         hand_out_cards(session, setup)
         screen.show(pack.line("laptop.keys_help"))
         screen.ask(pack.line("laptop.ready"))
         session.wait_for_enter(None)
-        game = run_laptop_game(session, Game(setup), timing_from(args), text_only=args.text_only,
-                               wav=args.wav, cues=not args.no_cues, journal=journal)
+        game = run_laptop_game(session, Game(setup), settings.timing(), text_only=args.text_only,
+                               wav=args.wav, cues=settings.cues, journal=journal)
+    except JournalError as exc:
+        return journal_failed(exc, pack)
     except EOFError:
         return cut_short(screen, pack, "laptop.eof", 1)
     except KeyboardInterrupt:
@@ -138,5 +140,12 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def timing_from(args: argparse.Namespace) -> Timing:
-    return laptop_timing(args.call_seconds, args.discussion, args.answer_seconds)
+def settings_from(args: argparse.Namespace) -> LaptopSettings:
+    return LaptopSettings(args.call_seconds, args.discussion, args.answer_seconds, cues=not args.no_cues)
+
+
+def default_journal_path() -> Path:
+    """A new journal in the box's state directory (where a bare ``wakkerdam
+    resume`` looks): named by the time it started, never by anything secret."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return default_journal_dir() / f"laptop-{stamp}-{os.getpid()}.journal"

@@ -3,12 +3,15 @@ its table."""
 
 from __future__ import annotations
 
+import sys
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import voices
 from engine import Game
 from narrator.bot_table import TextSpeaker
 from narrator.clock import RealClock
+from narrator.journal import JournalError
 from narrator.laptop.controls import LaptopControls
 from narrator.laptop.input import LaptopInput
 from narrator.laptop.private import LaptopPrivate
@@ -22,13 +25,32 @@ DISCUSSION_SECONDS = 180.0
 ANSWER_SECONDS = 60.0
 
 
-def laptop_timing(call_seconds: tuple[float, float] = CALL_SECONDS,
-                  discussion: float = DISCUSSION_SECONDS,
-                  answer_seconds: float = ANSWER_SECONDS) -> Timing:
-    """The moderator's timing for a laptop game (``discussion`` 0: none)."""
-    return Timing(call_seconds=call_seconds, discussion=discussion > 0,
-                  discussion_seconds=discussion, discussion_warning=min(20.0, discussion / 4),
-                  answer_seconds=answer_seconds)
+@dataclass(frozen=True)
+class LaptopSettings:
+    """How a laptop game was started; kept in its journal, so that a resumed
+    game goes on as it began (issue 10: calls of 5-6 s became 22-25 s)."""
+
+    call_seconds: tuple[float, float] = CALL_SECONDS
+    #: seconds of discussion before each vote (0: none)
+    discussion: float = DISCUSSION_SECONDS
+    answer_seconds: float = ANSWER_SECONDS
+    cues: bool = True
+
+    def timing(self) -> Timing:
+        d = self.discussion
+        return Timing(call_seconds=self.call_seconds, discussion=d > 0, discussion_seconds=d,
+                      discussion_warning=min(20.0, d / 4), answer_seconds=self.answer_seconds)
+
+    def to_header(self) -> dict[str, Any]:
+        return {**asdict(self), "call_seconds": list(self.call_seconds)}
+
+    @classmethod
+    def from_header(cls, header: dict[str, Any]) -> LaptopSettings:
+        """The settings a journal holds (the defaults for a journal without them)."""
+        got = header.get("laptop") or {}
+        lo, hi = got.get("call_seconds", CALL_SECONDS)
+        return cls((float(lo), float(hi)), float(got.get("discussion", DISCUSSION_SECONDS)),
+                   float(got.get("answer_seconds", ANSWER_SECONDS)), bool(got.get("cues", True)))
 
 
 def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_only: bool,
@@ -68,6 +90,13 @@ def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_
         speaker.close()
 
 
+def journal_failed(exc: JournalError, pack: voices.Pack) -> int:
+    """The journal cannot be written (a full disk): one line in the game's
+    language, and the game stops rather than go on unrecorded."""
+    print(f"wakkerdam play: {exc.message(pack.lang)}", file=sys.stderr)
+    return 2
+
+
 def cut_short(screen: Screen, pack: voices.Pack, key: str, code: int) -> int:
     """End on a fresh line with the pack's word for why (Ctrl-D or Ctrl-C)."""
     screen.show("")
@@ -76,16 +105,19 @@ def cut_short(screen: Screen, pack: voices.Pack, key: str, code: int) -> int:
 
 
 def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journal: Any = None,
-                wav: str | None = None, timing: Timing | None = None) -> int:
+                wav: str | None = None) -> int:
     """Go on with a laptop game rebuilt from its journal (for ``wakkerdam
-    resume`` when the journal's mode is "play"). Returns the exit code."""
+    resume`` when the journal's mode is "play"), with the settings it was
+    started with. Returns the exit code."""
     pack = voices.load(lang)
     screen = Screen()
     session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
+    settings = LaptopSettings.from_header(journal.header if journal is not None else {})
     try:
-        game = run_laptop_game(session, game, timing or laptop_timing(),
-                               text_only=text_only, wav=wav, journal=journal, start_at=start_at,
-                               resumed=True)
+        game = run_laptop_game(session, game, settings.timing(), text_only=text_only, wav=wav,
+                               cues=settings.cues, journal=journal, start_at=start_at, resumed=True)
+    except JournalError as exc:
+        return journal_failed(exc, pack)
     except EOFError:
         return cut_short(screen, pack, "laptop.eof", 1)
     except KeyboardInterrupt:
