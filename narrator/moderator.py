@@ -377,8 +377,9 @@ class Moderator:
         t = self.timing
         if not t.discussion or t.discussion_seconds <= 0:
             return
-        self._say(self.pack.line("narration.discussion_start",
-                                 minutes=max(1, round(t.discussion_seconds / 60))))
+        minutes = max(1, round(t.discussion_seconds / 60))
+        self._say(self.pack.line("narration.discussion_start_one" if minutes == 1
+                                 else "narration.discussion_start", minutes=minutes))
         end = self.clock.now() + t.discussion_seconds
         warned = False
         while (left := end - self.clock.now()) > 0:

@@ -62,6 +62,7 @@ class Table:
     def __init__(self, lang: str, seed: int, journal: Path) -> None:
         self.pack = p = voices.load(lang)
         args = [*PLAY, "--text-only", "--lang", lang, "--names", ",".join(NAMES),
+                "--roles", "witch,hunter,cupid,little_girl",
                 "--seed", str(seed), "--call-seconds", "2.5,3", "--discussion", "30",
                 "--answer-seconds", "30", "--journal", str(journal)]
         self.child = pexpect.spawn(sys.executable, args, cwd=str(ROOT), encoding="utf-8",
@@ -73,6 +74,7 @@ class Table:
             "hand_over": tail(p, "laptop.pass_to") + "|" + re.escape(p.lines["laptop.pass_to_called"]),
             "hide": re.escape(p.lines["laptop.hide"]),
             "ready": re.escape(p.lines["laptop.ready"]),
+            "deck_seen": re.escape(p.lines["laptop.deck_seen"]),
             "one": re.escape(p.lines["laptop.choose_one"]),
             "many": template(p, "laptop.choose_many", count=r"\d+"),
             "yes_no": re.escape(p.lines["laptop.yes_no"]),
@@ -122,7 +124,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
         kind = t.next()
         if kind is None:
             break
-        if kind in ("hand_over", "hide", "ready", "confirm"):
+        if kind in ("hand_over", "hide", "ready", "deck_seen", "confirm"):
             t.send("")
         elif kind == "discussion":
             t.send("n")
@@ -464,7 +466,7 @@ def test_the_deal_from_a_file_in_every_language(lang: str) -> None:
     card on its own wiped screen, then the input ends at the first night."""
     p = voices.load(lang)
     dealt = _play("--text-only", "--lang", lang, "--names", ",".join(NAMES), "--seed", "2",
-                  "--call-seconds", "0.2,0.3", stdin=b"\n" * 17)
+                  "--call-seconds", "0.2,0.3", stdin=b"\n" * 18)  # the deck seen, 8 cards shown and hidden, ready
     out = dealt.stdout.decode()
     assert dealt.returncode == 1
     assert b"Traceback" not in dealt.stderr
@@ -482,7 +484,7 @@ def test_a_journalled_game_cut_short_can_go_on(tmp_path: Path) -> None:
     p = voices.load("nl")
     path = tmp_path / "cut.journal"
     cut = _play("--text-only", "--names", ",".join(NAMES), "--seed", "4", "--call-seconds", "0.2,0.3",
-                "--journal", str(path), stdin=b"\n" * 17)
+                "--journal", str(path), stdin=b"\n" * 18)  # the deck seen, 8 cards shown and hidden, ready
     assert cut.returncode == 1 and path.exists()
     go_on = subprocess.run(
         [sys.executable, "-c",

@@ -46,7 +46,7 @@ def test_a_laptop_game_journals_by_default_and_a_bare_resume_goes_on_with_its_se
     state = tmp_path / "state"
     cut = subprocess.run([*WAKKERDAM, "play", "--text-only", "--names", ",".join(NAMES), "--seed", "4",
                           "--call-seconds", "0.3,0.4", "--discussion", "0", "--answer-seconds", "7"],
-                         input=b"\n" * 17, capture_output=True, cwd=ROOT, env=env_for(state), timeout=60)
+                         input=b"\n" * 18, capture_output=True, cwd=ROOT, env=env_for(state), timeout=60)
     assert cut.returncode == 1 and b"Traceback" not in cut.stderr
     [journal] = journals(state)
     assert journal.name.startswith("laptop-")
@@ -86,3 +86,59 @@ def test_a_full_disk_is_one_line_in_the_games_language_and_leaves_no_temp_journa
     assert len(lines) == 1
     full = re.escape(NL.lines["journal.disk_full"]).replace(re.escape("{file}"), r"\S+")
     assert re.search(full, lines[0]), lines[0]
+
+
+def menu_numbers(text: str) -> list[str]:
+    return [n for n in re.findall(r"^\s*(\d+)\s{2}\S", text.replace("\r", ""), re.M) if n != "0"]
+
+
+def test_a_plain_game_shows_its_deck_until_seen_counts_the_discussion_down_and_never_takes_an_empty_enter(
+        tmp_path: Path) -> None:
+    # Issue 11: the deck was wiped before anyone could read it and plain
+    # `play` added four characters; the discussion timer was spoken only
+    # ("Jullie hebben 1 minuten"); an empty Enter picked "niemand".
+    child = spawn(["play", "--text-only", "--names", ",".join(NAMES), "--seed", "5",
+                   "--call-seconds", "1.5,2", "--discussion", "3", "--answer-seconds", "20"], tmp_path)
+    child.expect_exact(NL.lines["laptop.deck_seen"])
+    deck = re.search(re.escape(NL.lines["laptop.deck"]).replace(re.escape("{cards}"), "(.+)"), child.before)
+    assert deck is not None
+    assert deck.group(1) == NL.join([NL.line("laptop.card_count", count=2, role=NL.role_bare("werewolf")),
+                                     NL.line("laptop.card_count", count=5, role=NL.role_bare("villager")),
+                                     NL.role_bare("seer")])  # the table's deck, nothing added
+    with pytest.raises(pexpect.TIMEOUT):  # the deck stays on screen until Enter
+        child.expect_exact("\x1b[2J", timeout=1)
+    child.sendline("")
+    prompts = {
+        "hand_over": re.escape(NL.lines["laptop.pass_to"].split("{names}")[-1]) + "|"
+                     + re.escape(NL.lines["laptop.pass_to_called"]),
+        "enter": "|".join(re.escape(NL.lines[k]) for k in ("laptop.hide", "laptop.ready")),
+        "confirm": re.escape(NL.lines["laptop.confirm"].split("{choice}")[-1]),
+        "one": re.escape(NL.lines["laptop.choose_one"]),
+        "discussion": re.escape(NL.line("narration.discussion_start_one", minutes=1)),
+    }
+    kinds = list(prompts)
+    said_empty = discussed = False
+    for _ in range(200):
+        kind = kinds[child.expect(list(prompts.values()))]
+        if kind in ("hand_over", "enter", "confirm"):
+            child.sendline("")
+        elif kind == "discussion":
+            discussed = True
+            # the countdown, every second of the last five (3, 2, 1 here)
+            for left in ("0:03", "0:02", "0:01"):
+                child.expect_exact(NL.line("laptop.time_left", time=left), timeout=3)
+            child.expect_exact(NL.line("narration.discussion_end"), timeout=3)
+        elif kind == "one":
+            numbers = menu_numbers(child.before)
+            secret = NL.lines["laptop.only_for_called"] in child.before
+            if discussed and not secret and not said_empty:
+                child.sendline("")  # an empty Enter at an open question with "0 niemand"
+                child.expect_exact(NL.line("laptop.err_empty_none"))
+                child.expect_exact(NL.lines["laptop.choose_one"])
+                said_empty = True
+                child.sendline(numbers[0])
+                break
+            child.sendline(numbers[0])
+    assert said_empty
+    child.sendeof()
+    child.expect(pexpect.EOF)

@@ -194,7 +194,7 @@ def test_discussion_warns_and_the_next_button_ends_it_early() -> None:
     timing = Timing(discussion=True, discussion_seconds=60, discussion_warning=10)
     m = moderate(deal(8, 2), timing=timing, controls=Buttons(after=5))
     said = m.transcript.said()
-    assert pack.line("narration.discussion_start", minutes=1) in said
+    assert pack.line("narration.discussion_start_one", minutes=1) in said  # "1 minuut", not "1 minuten"
     waits = [v for k, v in m.transcript.items if k == "wait"]
     assert waits  # the discussion waited in steps
     # Full discussions (no button) include the warning

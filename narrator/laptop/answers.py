@@ -32,10 +32,12 @@ def parse_pick(text: str, question: Question, labels: Sequence[str]) -> tuple[st
     raises :class:`Refused` with the reason."""
     options = question.options
     text = text.strip()
+    if text == "0" and question.allow_none:
+        return ()
     if text in ("", "0"):
-        if question.allow_none:
-            return ()
-        raise Refused("laptop.err_required")
+        # An empty Enter never chooses, not even "nobody": it is too easy to
+        # press by mistake (or to confirm what the last player left).
+        raise Refused("laptop.err_empty_none" if question.allow_none else "laptop.err_required")
     by_name = {o.lower(): o for o in options} | {lab.lower(): o for o, lab in zip(options, labels, strict=True)}
     if text.lower() in by_name:
         tokens = [text]

@@ -121,6 +121,8 @@ def main(argv: list[str]) -> int:
                               lang=args.lang, text_only=args.text_only, kit="laptop",
                               laptop=settings.to_header())
         screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
+        screen.ask(pack.line("laptop.deck_seen"))  # read before the deal wipes the screen
+        session.wait_for_enter(None)
         hand_out_cards(session, setup)
         screen.show(pack.line("laptop.keys_help"))
         screen.ask(pack.line("laptop.ready"))

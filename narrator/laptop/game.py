@@ -72,6 +72,7 @@ def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_
         on_line=session.public, realtime=not text_only, start_at=start_at,
     )
     session.call_left = moderator.call_left
+    session.discussion_seconds = timing.discussion_seconds
     session.game = lambda: moderator.game
     try:
         if resumed:

@@ -42,8 +42,14 @@ class LaptopSession:
         self.last_line: str | None = None
         #: lines kept for the morning round, by player
         self.for_the_morning: dict[str, list[str]] = {}
-        self._discussion = line_pattern(pack, "narration.discussion_start")
+        #: how long the day's discussion lasts (set by run_laptop_game), and
+        #: when the one under way ends (``time.monotonic()``; None: none is)
+        self.discussion_seconds = 0.0
+        self.discussion_ends: float | None = None
+        self._discussion = [line_pattern(pack, key) for key in
+                            ("narration.discussion_start", "narration.discussion_start_one")]
         self._day_breaks = pack.line("announce.day_breaks")
+        self._discussion_end = pack.line("narration.discussion_end")
 
     def public(self, text: str) -> None:
         """A line for everybody (the moderator's on_line): the laptop is back
@@ -53,8 +59,11 @@ class LaptopSession:
             self.morning_round()
         self.last_line = text
         self.screen.show(text)
-        if self._discussion.fullmatch(text):
+        if any(p.fullmatch(text) for p in self._discussion):
             self.screen.show(self.pack.line("laptop.discussion_keys"))
+            self.discussion_ends = time.monotonic() + self.discussion_seconds
+        elif text == self._discussion_end:
+            self.discussion_ends = None
 
     def _round_due(self) -> bool:
         if self.game is None:

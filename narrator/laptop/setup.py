@@ -88,13 +88,14 @@ def parse_roles(arg: str, pack: voices.Pack) -> list[Role]:
 
 
 def deck(players: int, roles: Sequence[Role] | None) -> list[Role]:
-    """The cards: the table's (seed 001) with the standard characters in place
-    of villagers; or the characters given in place of villagers; or, when the
-    list has werewolves, seers or villagers in it, exactly those cards."""
+    """The cards: the table's (seed 001: werewolves, the seer, villagers), or
+    with the characters given in place of villagers; or, when the list has
+    werewolves, seers or villagers in it, exactly those cards. Nothing is
+    added that the group did not ask for (issue 11)."""
     table = config.deck_table()
     try:
         if roles is None:
-            return config.demo_deck(players, config.standard_specials())
+            return table_deck(players, table, [])
         if FULL_DECK_ROLES & set(roles):
             cards = list(roles)
             validate_table_deck(cards, players, table)
