@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import voices
 from engine import role_ids
 from hardware.events import HardwareError, Press, Tag, Typed, WiringError
 from hardware.kit import Kit, build_kit
@@ -78,7 +79,8 @@ def deal_by_cards(kit: Kit, *, on_turn: Callable[[str], None] | None = None,
                     role = str(known[1])
             elif isinstance(ev, Typed):
                 typed = ev.text.strip().lower()
-                role = next((r for r in role_ids() if typed in (r, pack.role_bare(r).lower())), None)
+                role = voices.role_named(typed)  # what the card says, in any language
+                role = role if role in role_ids() else None
                 if role is None:
                     kit.say_on_screen(pack.line("hardware.input.not_understood", text=ev.text))
         if role is not None:

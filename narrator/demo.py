@@ -35,9 +35,10 @@ NAMES = (
 
 def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
     """The table's deck for ``players`` (seed 001) with the demo's characters
-    in place of villagers, or exactly ``roles`` (every card, middle included)."""
+    in place of villagers, or exactly ``roles`` (every card, middle included:
+    ids or the cards' names in any language)."""
     if roles:
-        cards = [parse_role(r) for r in roles]
+        cards = [parse_role(voices.role_named(r) or r) for r in roles]
         validate_table_deck(cards, players, config.deck_table())
         return cards
     return config.demo_deck(players)

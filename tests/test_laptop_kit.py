@@ -142,3 +142,18 @@ def test_a_plain_game_shows_its_deck_until_seen_counts_the_discussion_down_and_n
     assert said_empty
     child.sendeof()
     child.expect(pexpect.EOF)
+
+
+def test_role_names_in_every_language_are_accepted_everywhere(tmp_path: Path) -> None:
+    # Issue 11: `demo --roles Heks` was refused where `play` accepted it.
+    mixed = "Weerwolf,werewolf,Seherin,heks,the hunter,Gewone burger,villager,Einfacher Dorfbewohner"
+    demo = subprocess.run([*WAKKERDAM, "demo", "--fast", "--text-only", "--players", "8", "--roles", mixed,
+                           "--json"], capture_output=True, cwd=ROOT, env=env_for(tmp_path), timeout=60)
+    assert demo.returncode == 0, demo.stderr.decode()
+    en = voices.load("en")
+    child = spawn(["play", "--lang", "en", "--text-only", "--names", ",".join(NAMES), "--roles", "Heks,Jäger"],
+                  tmp_path)
+    child.expect_exact(en.lines["laptop.deck_seen"])
+    assert en.role_bare("witch") in child.before and en.role_bare("hunter") in child.before
+    child.sendeof()
+    child.expect(pexpect.EOF)

@@ -70,20 +70,16 @@ def ask_names(session: LaptopSession, count: int | None) -> list[str]:
 
 
 def parse_roles(arg: str, pack: voices.Pack) -> list[Role]:
-    """Role ids or their names in the pack's language, comma-separated."""
-    known: dict[str, Role] = {}
-    for role in Role:
-        known[role.value] = role
-        known[pack.role_bare(role.value).lower()] = role
+    """Role ids or the cards' names (in any language), comma-separated."""
     roles = []
     for raw in arg.split(","):
-        word = raw.strip().lower()
-        if not word:
+        if not raw.strip():
             continue
-        if word not in known:
+        role = voices.role_named(raw)
+        if role is None:
             raise Refused("laptop.err_role", role=raw.strip(),
                           known=", ".join(pack.role_bare(r.value) for r in Role))
-        roles.append(known[word])
+        roles.append(Role(role))
     return roles
 
 
