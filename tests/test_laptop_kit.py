@@ -157,3 +157,15 @@ def test_role_names_in_every_language_are_accepted_everywhere(tmp_path: Path) ->
     assert en.role_bare("witch") in child.before and en.role_bare("hunter") in child.before
     child.sendeof()
     child.expect(pexpect.EOF)
+
+
+def test_each_run_gets_a_wav_of_its_own(tmp_path: Path) -> None:
+    # Issue 11: every run overwrote the one narration.wav. The real fallback
+    # (no sound card) of two runs, one after the other.
+    run = ("from narrator.voice import _fallback_sink; sink, path = _fallback_sink(16000); "
+           "sink.close(); print(path)")
+    paths = [subprocess.run([sys.executable, "-c", run], capture_output=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)},
+                            check=True).stdout.decode().strip() for _ in range(2)]
+    assert paths[0] != paths[1]
+    assert all(Path(p).exists() and Path(p).name.startswith("narration-") for p in paths)
