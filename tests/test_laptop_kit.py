@@ -169,3 +169,45 @@ def test_each_run_gets_a_wav_of_its_own(tmp_path: Path) -> None:
                             check=True).stdout.decode().strip() for _ in range(2)]
     assert paths[0] != paths[1]
     assert all(Path(p).exists() and Path(p).name.startswith("narration-") for p in paths)
+
+
+def test_a_game_cut_during_the_deal_is_dealt_again_from_its_journal(tmp_path: Path) -> None:
+    # Issue 11: a game cut during the deal resumed past the deal, so the
+    # players who had not seen their card never did.
+    state = tmp_path / "state"
+    cut = spawn(["play", "--text-only", "--names", ",".join(NAMES), "--seed", "8"], state)
+    cut.expect_exact(NL.lines["laptop.deck_seen"])
+    cut.sendline("")
+    card = re.compile(re.escape(NL.lines["private.your_role"]).replace(re.escape("{role}"), r"([^\r\n]+)"))
+    first = []
+    for _ in range(2):  # Anna and Bram see their cards, then the power goes
+        cut.expect_exact(NL.lines["laptop.pass_to"].split("{names}")[-1])
+        cut.sendline("")
+        cut.expect_exact(NL.lines["laptop.hide"])
+        first.append(card.search(cut.before).group(1))
+        cut.sendline("")
+    cut.sendeof()
+    cut.expect(pexpect.EOF)
+    again = spawn(["resume", "--text-only"], state)
+    again.expect_exact(NL.lines["narration.resume_deal"])
+    seen = []
+    for name in NAMES:
+        again.expect_exact(NL.line("laptop.pass_to", names=name))
+        again.sendline("")
+        again.expect_exact(NL.lines["laptop.hide"])
+        seen.append(card.search(again.before).group(1))
+        again.sendline("")
+    again.expect_exact(NL.lines["laptop.ready"])
+    again.sendeof()
+    again.expect(pexpect.EOF)
+    from narrator.journal import Journal
+
+    [path] = journals(state)
+    journal, _ = Journal.open(path)
+    try:
+        roles = journal.header["setup"]["roles"]
+        assert any(r.get("type") == "dealt" for r in journal.records())
+    finally:
+        journal.close()
+    assert seen == [NL.role(roles[name]) for name in NAMES]
+    assert seen[:2] == first

@@ -27,9 +27,9 @@ from narrator.laptop.game import (
 from narrator.laptop.session import LaptopSession
 from narrator.laptop.setup import (
     ask_names,
+    deal_at_the_laptop,
     deck,
     describe_deck,
-    hand_out_cards,
     names_from_arg,
     parse_roles,
     player_range,
@@ -123,10 +123,7 @@ def main(argv: list[str]) -> int:
         screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
         screen.ask(pack.line("laptop.deck_seen"))  # read before the deal wipes the screen
         session.wait_for_enter(None)
-        hand_out_cards(session, setup)
-        screen.show(pack.line("laptop.keys_help"))
-        screen.ask(pack.line("laptop.ready"))
-        session.wait_for_enter(None)
+        deal_at_the_laptop(session, setup, journal)
         game = run_laptop_game(session, Game(setup), settings.timing(), text_only=args.text_only,
                                wav=args.wav, cues=settings.cues, journal=journal)
     except JournalError as exc:

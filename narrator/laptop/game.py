@@ -16,6 +16,7 @@ from narrator.laptop.controls import LaptopControls
 from narrator.laptop.input import LaptopInput
 from narrator.laptop.private import LaptopPrivate
 from narrator.laptop.session import LaptopSession
+from narrator.laptop.setup import deal_at_the_laptop, dealt
 from narrator.laptop.terminal import Keyboard, Screen
 from narrator.moderator import Moderator, Timing
 
@@ -115,8 +116,13 @@ def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journa
     session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
     settings = LaptopSettings.from_header(journal.header if journal is not None else {})
     try:
+        redeal = journal is not None and not dealt(journal.records())
+        if redeal:  # cut during the deal: the same cards again, seat by seat
+            session.screen.show(pack.line("narration.resume_deal"))
+            deal_at_the_laptop(session, game.setup, journal)
         game = run_laptop_game(session, game, settings.timing(), text_only=text_only, wav=wav,
-                               cues=settings.cues, journal=journal, start_at=start_at, resumed=True)
+                               cues=settings.cues, journal=journal, start_at=start_at,
+                               resumed=not redeal)
     except JournalError as exc:
         return journal_failed(exc, pack)
     except EOFError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import config
 import voices
@@ -110,6 +111,28 @@ def describe_deck(cards: Sequence[Role], pack: voices.Pack) -> str:
         elif counts[role] > 1:
             parts.append(pack.line("laptop.card_count", count=counts[role], role=pack.role_bare(role.value)))
     return pack.join(parts)
+
+
+#: the journal record that says every player has seen their card
+DEALT = {"type": "dealt"}
+
+
+def dealt(records: Sequence[dict[str, object]]) -> bool:
+    """Whether a journal's records show the deal done (a game cut during the
+    deal is dealt again from its journal, the same cards to the same seats;
+    a game with decisions was dealt before the mark existed)."""
+    return any(r.get("type") in ("dealt", "decision") for r in records)
+
+
+def deal_at_the_laptop(session: LaptopSession, setup: Setup, journal: Any) -> None:
+    """The cards handed out, then the laptop goes to the middle of the table;
+    the journal records when every player has seen their card."""
+    s, pack = session, session.pack
+    hand_out_cards(s, setup)
+    journal.append(dict(DEALT))
+    s.screen.show(pack.line("laptop.keys_help"))
+    s.screen.ask(pack.line("laptop.ready"))
+    s.wait_for_enter(None)
 
 
 def hand_out_cards(session: LaptopSession, setup: Setup) -> None:
