@@ -96,7 +96,8 @@ def test_a_plain_game_shows_its_deck_until_seen_counts_the_discussion_down_and_n
         tmp_path: Path) -> None:
     # Issue 11: the deck was wiped before anyone could read it and plain
     # `play` added four characters; the discussion timer was spoken only
-    # ("Jullie hebben 1 minuten"); an empty Enter picked "niemand".
+    # ("Jullie hebben 1 minuten"); an empty Enter picked "niemand"; an answer
+    # typed on ahead was dropped without a word.
     child = spawn(["play", "--text-only", "--names", ",".join(NAMES), "--seed", "5",
                    "--call-seconds", "1.5,2", "--discussion", "3", "--answer-seconds", "20"], tmp_path)
     child.expect_exact(NL.lines["laptop.deck_seen"])
@@ -136,7 +137,11 @@ def test_a_plain_game_shows_its_deck_until_seen_counts_the_discussion_down_and_n
                 child.expect_exact(NL.line("laptop.err_empty_none"))
                 child.expect_exact(NL.lines["laptop.choose_one"])
                 said_empty = True
-                child.sendline(numbers[0])
+                # An answer and, typed on before the next voter is asked, one more:
+                # it must not answer the next question, and the screen says so.
+                child.send(f"{numbers[0]}\n{numbers[-1]}\n")
+                child.expect_exact(NL.lines["laptop.typed_too_early"])
+                child.expect_exact(NL.lines["laptop.choose_one"])
                 break
             child.sendline(numbers[0])
     assert said_empty

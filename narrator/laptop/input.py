@@ -45,7 +45,8 @@ class LaptopInput:
     def ask(self, question: Question) -> Answer:
         s = self.s
         start = time.monotonic()
-        s.keyboard.discard_typeahead()
+        if s.keyboard.discard_typeahead():
+            s.screen.show(s.pack.line("laptop.typed_too_early"))
         if not question.secret:
             s.holder = None
             return self._answer(question, start + question.timeout_s)
