@@ -117,7 +117,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
     journal = tmp_path_factory.mktemp("laptop") / "game.journal"
     t = Table("nl", seed=3, journal=journal)
     p = t.pack
-    seen: dict = {"seer_choice": None, "bad_number_done": False, "undo_done": False}
+    seen: dict = {"seer_choice": None, "bad_number_done": False, "undo_done": False, "menus": []}
     pick = 1
     day_prompts = 0
     for _ in range(2000):
@@ -136,17 +136,19 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
             t.send("1 2")
         elif kind == "one":
             menu = t.menu()
+            seen["menus"].append(menu)
+            numbers = sorted(int(k) for k in menu if k != "0")
             before = t.child.before
             if seen["seer_choice"] is None and p.line("prompt.seer") in before:
-                # Choose 1, take it back at the confirmation, choose 2.
-                t.send("1")
+                # Choose one, take it back at the confirmation, choose another.
+                t.send(str(numbers[0]))
                 assert t.next() == "confirm"
                 t.send("u")
                 assert t.next() == "one"
-                t.send("2")
+                t.send(str(numbers[1]))
                 assert t.next() == "confirm"
                 t.send("")
-                seen["seer_choice"] = menu["2"]
+                seen["seer_choice"] = menu[str(numbers[1])]
                 continue
             if p.lines["laptop.only_for"].split("{")[0] not in before:
                 day_prompts += 1
@@ -154,12 +156,12 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
                     t.send("99")
                     assert t.next() == "one"
                     seen["bad_number_done"] = True
-                    seen["bad_number_menu"] = len(menu) - 1
+                    seen["bad_number_menu"] = numbers[-1]
                     t.send("u")
                     seen["undo_done"] = True
                     pick = 1
                     continue
-            t.send(str(min(pick, max(int(k) for k in menu))))
+            t.send(str(numbers[min(pick, len(numbers)) - 1]))
             pick = 1
     t.child.expect(pexpect.EOF)
     t.child.close()
@@ -297,6 +299,16 @@ def test_a_night_choice_is_taken_back_before_it_is_confirmed(game: dict) -> None
     roles = "|".join(re.escape(p.role(r.value)) for r in Role)
     seen = re.findall(template(p, "private.seer_sees", name=r"(\w+)", role=f"(?:{roles})"), game["output"])
     assert seen and seen[0] == chosen
+
+
+def test_menu_numbers_are_seat_numbers_in_every_question(game: dict) -> None:
+    # Issue 11: the menu numbers changed from question to question.
+    menus = [m for m in game["menus"] if set(m.values()) - {game["pack"].line("laptop.nobody")} <= set(NAMES)]
+    assert len(menus) > 5 and any(len(m) < len(NAMES) for m in menus)
+    for menu in menus:
+        for number, name in menu.items():
+            if number != "0":
+                assert NAMES.index(name) + 1 == int(number), (number, name)
 
 
 def test_a_wrong_number_is_refused_with_one_message_and_undo_reaches_the_moderator(game: dict) -> None:
@@ -497,3 +509,17 @@ def test_a_journalled_game_cut_short_can_go_on(tmp_path: Path) -> None:
     assert p.line("narration.resume_night", n=1) in out
     assert p.line("laptop.eof") in out
     assert b"Traceback" not in go_on.stderr
+
+
+def test_a_seat_number_that_is_no_choice_now_is_refused_as_such() -> None:
+    from narrator.laptop.answers import Refused, parse_pick
+
+    q = Question("pick", "vote", ("Anna",), ("Bram", "Eva", "Gijs"), prompt="prompt.vote")
+    seats = [2, 5, 7]
+    assert parse_pick("5", q, list(q.options), seats) == ("Eva",)
+    with pytest.raises(Refused) as dead:
+        parse_pick("3", q, list(q.options), seats)
+    assert dead.value.key == "laptop.err_not_listed"
+    with pytest.raises(Refused) as beyond:
+        parse_pick("9", q, list(q.options), seats)
+    assert (beyond.value.key, beyond.value.params) == ("laptop.err_number", {"number": 9, "first": 2, "last": 7})

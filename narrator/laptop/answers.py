@@ -27,10 +27,22 @@ def option_labels(question: Question, pack: voices.Pack) -> list[str]:
     return list(question.options)
 
 
-def parse_pick(text: str, question: Question, labels: Sequence[str]) -> tuple[str, ...]:
-    """The options chosen by ``text`` (numbers from the menu, or names);
+def option_numbers(question: Question, seats: Sequence[str] | None) -> list[int]:
+    """The menu's numbers: a player is always their seat number (so Bram is 2
+    in every question, whoever is left); other options (the thief's cards)
+    are counted from 1."""
+    if seats and all(o in seats for o in question.options):
+        return [list(seats).index(o) + 1 for o in question.options]
+    return list(range(1, len(question.options) + 1))
+
+
+def parse_pick(text: str, question: Question, labels: Sequence[str],
+               numbers: Sequence[int] | None = None) -> tuple[str, ...]:
+    """The options chosen by ``text`` (``numbers`` from the menu, or names);
     raises :class:`Refused` with the reason."""
     options = question.options
+    numbers = list(numbers or range(1, len(options) + 1))
+    by_number = dict(zip(numbers, options, strict=True))
     text = text.strip()
     if text == "0" and question.allow_none:
         return ()
@@ -43,14 +55,17 @@ def parse_pick(text: str, question: Question, labels: Sequence[str]) -> tuple[st
         tokens = [text]
     else:
         tokens = [t for t in re.split(r"[,\s]+" if "," not in text else r"\s*,\s*", text) if t]
-    first = 0 if question.allow_none else 1
+    first = 0 if question.allow_none else min(numbers, default=1)
+    last = max(numbers, default=0)
     chosen: list[str] = []
     for token in tokens:
         if token.isdigit():
             n = int(token)
-            if not 1 <= n <= len(options):
-                raise Refused("laptop.err_number", number=n, first=first, last=len(options))
-            chosen.append(options[n - 1])
+            if not first <= n <= last:
+                raise Refused("laptop.err_number", number=n, first=first, last=last)
+            if n not in by_number:  # a seat that is not a choice now
+                raise Refused("laptop.err_not_listed", number=n)
+            chosen.append(by_number[n])
         elif token.lower() in by_name:
             chosen.append(by_name[token.lower()])
         else:

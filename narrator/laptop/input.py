@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from narrator.laptop.answers import Refused, option_labels, parse_pick, parse_yes_no
+from narrator.laptop.answers import Refused, option_labels, option_numbers, parse_pick, parse_yes_no
 from narrator.laptop.session import LaptopSession
 from narrator.moderator import UNDO
 from ports import Answer, Question
@@ -63,24 +63,25 @@ class LaptopInput:
     def _answer(self, q: Question, deadline: float) -> Answer:
         s = self.s
         labels = option_labels(q, s.pack)
+        numbers = option_numbers(q, s.seats())
         while True:
-            self._show(q, labels)
+            self._show(q, labels, numbers)
             try:
-                return self._read(q, labels, deadline)
+                return self._read(q, labels, numbers, deadline)
             except _Redo:
                 continue
             except _Paused as paused:
                 deadline += paused.seconds
 
-    def _show(self, q: Question, labels: list[str]) -> None:
+    def _show(self, q: Question, labels: list[str], numbers: list[int]) -> None:
         s, pack = self.s, self.s.pack
         if q.prompt and q.secret:
             # Open questions are put aloud by the moderator (its ask line is
             # on the screen already); secret ones only here.
             s.screen.show(pack.line(q.prompt, **q.params))
         if q.kind == "pick":
-            for i, label in enumerate(labels, 1):
-                s.screen.show(f"  {i:2}  {label}")
+            for n, label in zip(numbers, labels, strict=True):
+                s.screen.show(f"  {n:2}  {label}")
             if q.allow_none:
                 none = pack.line("laptop.keep_card") if q.ask == "thief" else pack.line("laptop.nobody")
                 s.screen.show(f"  {0:2}  {none}")
@@ -97,7 +98,7 @@ class LaptopInput:
         else:
             self.s.screen.ask(pack.line("laptop.choose_up_to", count=q.count))
 
-    def _read(self, q: Question, labels: list[str], deadline: float) -> Answer:
+    def _read(self, q: Question, labels: list[str], numbers: list[int], deadline: float) -> Answer:
         s, pack = self.s, self.s.pack
         while True:
             text = s.keyboard.readline(deadline)
@@ -122,7 +123,7 @@ class LaptopInput:
             else:
                 try:
                     answer: Answer = (parse_yes_no(text, pack) if q.kind == "yes_no"
-                                      else parse_pick(text, q, labels))
+                                      else parse_pick(text, q, labels, numbers))
                 except Refused as no:
                     s.screen.show(pack.line(no.key, **no.params))
                 else:

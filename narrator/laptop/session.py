@@ -89,6 +89,10 @@ class LaptopSession:
             self.screen.clear()
             self.holder = None
 
+    def seats(self) -> tuple[str, ...] | None:
+        """The players in seat order (None before the game runs)."""
+        return self.game().setup.players if self.game is not None else None
+
     def names(self, seats: Sequence[str]) -> str:
         return self.pack.join(list(seats))
 
