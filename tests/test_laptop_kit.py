@@ -216,3 +216,47 @@ def test_a_game_cut_during_the_deal_is_dealt_again_from_its_journal(tmp_path: Pa
         journal.close()
     assert seen == [NL.role(roles[name]) for name in NAMES]
     assert seen[:2] == first
+
+
+def test_a_night_choice_taken_back_late_still_stands_and_the_end_is_said_before_the_screen_clears(
+        tmp_path: Path) -> None:
+    # Issue 11: Cupid typed `4 5`, then `u` late in the call: no lovers, and
+    # "De tijd is om." was wiped the same instant.
+    state = tmp_path / "state"
+    child = spawn(["play", "--text-only", "--names", ",".join(NAMES), "--seed", "2", "--roles", "cupid",
+                   "--call-seconds", "8,8.2"], state)
+    child.expect_exact(NL.lines["laptop.deck_seen"])
+    child.sendline("")
+    for _ in NAMES:
+        for prompt in ("laptop.pass_to", "laptop.hide"):
+            child.expect_exact(NL.lines[prompt].split("{names}")[-1])
+            child.sendline("")
+    child.expect_exact(NL.lines["laptop.ready"])
+    child.sendline("")
+    child.expect_exact(NL.line("call.cupid.wake"))
+    asked = time.monotonic()
+    child.expect_exact(NL.lines["laptop.pass_to_called"])
+    child.sendline("")
+    child.expect_exact(NL.line("laptop.choose_many", count=2))
+    pair = menu_numbers(child.before)[:2]
+    child.sendline(" ".join(pair))
+    child.expect_exact(NL.lines["laptop.confirm"].split("{choice}")[-1])
+    time.sleep(max(0.0, asked + 5.5 - time.monotonic()))  # late: past the first answer's time
+    child.sendline("u")
+    child.expect_exact(NL.line("laptop.choose_many", count=2))
+    child.expect(re.escape(NL.lines["laptop.timeout_kept"].split("{choice}")[0]), timeout=4)
+    shown = time.monotonic()
+    child.expect_exact("\x1b[2J", timeout=4)  # the wipe comes, but not at once
+    assert time.monotonic() - shown > 0.8
+    child.expect_exact(NL.line("call.cupid.sleep"))  # the decision is in the journal by now
+    child.terminate(force=True)
+    from narrator.journal import Journal
+    from narrator.session import decisions
+
+    [path] = journals(state)
+    journal, _ = Journal.open(path)
+    try:
+        cupid = decisions(journal.records())[0]
+    finally:
+        journal.close()
+    assert sorted(cupid) == sorted(NAMES[int(n) - 1] for n in pair)  # the lovers, as first chosen

@@ -13,10 +13,17 @@ from ports import Answer, Question
 #: that may follow (the seer's look, the thief's new card)
 RESULT_RESERVE_S = 5.0
 RESULT_RESERVE_SHARE = 0.25
+#: a choice taken back may be made again until this long before the call
+#: ends; the rest of the call says that time is up before the screen clears
+END_NOTICE_S = 1.5
 
 
 class _Redo(Exception):
     """The night player took the choice back at its confirmation."""
+
+    def __init__(self, answer: Answer) -> None:
+        super().__init__()
+        self.answer = answer
 
 
 class _Paused(Exception):
@@ -55,23 +62,43 @@ class LaptopInput:
         try:
             if not s.hand_over(question.seats, deadline, called=True):
                 return None
-            return self._answer(question, deadline)
+            return self._answer(question, deadline, start + question.timeout_s)
         finally:
             s.screen.clear()
 
     # -- inside ----------------------------------------------------------------
-    def _answer(self, q: Question, deadline: float) -> Answer:
-        s = self.s
-        labels = option_labels(q, s.pack)
+    def _answer(self, q: Question, deadline: float, call_end: float | None = None) -> Answer:
+        """``call_end``: when the night call of a secret question really ends."""
+        s, pack = self.s, self.s.pack
+        labels = option_labels(q, pack)
         numbers = option_numbers(q, s.seats())
+        taken_back: Answer = None
         while True:
             self._show(q, labels, numbers)
             try:
-                return self._read(q, labels, numbers, deadline)
-            except _Redo:
+                got = self._read(q, labels, numbers, deadline)
+            except _Redo as redo:
+                # A correction may come until the call is nearly over; if it
+                # does not come, the choice taken back still stands (it was
+                # made), rather than nothing at all.
+                taken_back = redo.answer
+                if call_end is not None:
+                    deadline = max(deadline, call_end - END_NOTICE_S)
                 continue
             except _Paused as paused:
                 deadline += paused.seconds
+                continue
+            if got is not None:
+                return got
+            s.screen.show("")
+            if taken_back is not None:
+                s.screen.show(pack.line("laptop.timeout_kept",
+                                        choice=self._describe(q, taken_back, labels)))
+            else:
+                s.screen.show(pack.line("laptop.timeout"))
+            if call_end is not None:  # said before the screen clears, inside the call
+                s.wait_for_enter(min(time.monotonic() + END_NOTICE_S, call_end))
+            return taken_back
 
     def _show(self, q: Question, labels: list[str], numbers: list[int]) -> None:
         s, pack = self.s, self.s.pack
@@ -103,8 +130,6 @@ class LaptopInput:
         while True:
             text = s.keyboard.readline(deadline)
             if text is None:
-                s.screen.show("")
-                s.screen.show(pack.line("laptop.timeout"))
                 return None
             key = text.strip().lower()
             if key == "u":
@@ -143,7 +168,7 @@ class LaptopInput:
                 return
             if key == "u":
                 s.screen.show("")
-                raise _Redo
+                raise _Redo(answer)
             if not s.table_key(key):
                 s.screen.show(pack.line("laptop.err_confirm"))
             s.screen.ask(pack.line("laptop.confirm", choice=self._describe(q, answer, labels)))
