@@ -109,6 +109,13 @@ def test_a_plain_game_shows_its_deck_until_seen_counts_the_discussion_down_and_n
     with pytest.raises(pexpect.TIMEOUT):  # the deck stays on screen until Enter
         child.expect_exact("\x1b[2J", timeout=1)
     child.sendline("")
+    # Anna takes the laptop and types a number where only Enter hides her card:
+    # it is said not to count (issue 11: it was swallowed unseen).
+    child.expect_exact(NL.lines["laptop.pass_to"].split("{names}")[-1])
+    child.sendline("")
+    child.expect_exact(NL.lines["laptop.hide"])
+    child.sendline("3")
+    child.expect_exact(NL.lines["laptop.typed_not_counted"])
     prompts = {
         "hand_over": re.escape(NL.lines["laptop.pass_to"].split("{names}")[-1]) + "|"
                      + re.escape(NL.lines["laptop.pass_to_called"]),

@@ -138,9 +138,13 @@ class LaptopSession:
         return True
 
     def wait_for_enter(self, deadline: float | None) -> None:
-        """Until Enter (table keys still act) or the deadline."""
+        """Until Enter (table keys still act) or the deadline. Text typed
+        instead of a bare Enter is not an answer to anything: it is said so,
+        not swallowed unseen."""
         while (got := self.keyboard.readline(deadline)) is not None:
             if not self.table_key(got):
+                if got.strip():
+                    self.screen.show(self.pack.line("laptop.typed_not_counted"))
                 return
 
 
