@@ -12,17 +12,14 @@ from pathlib import Path
 import voices
 from engine import Game, deal
 from narrator.bot_table import TextSpeaker
-from narrator.journal import JournalError
 from narrator.laptop.answers import Refused
 from narrator.laptop.game import (
     ANSWER_SECONDS,
     CALL_SECONDS,
     DISCUSSION_SECONDS,
     LaptopSettings,
-    cut_short,
-    journal_failed,
     run_laptop_game,
-    show_all_cards,
+    to_the_end,
 )
 from narrator.laptop.session import LaptopSession
 from narrator.laptop.setup import (
@@ -106,16 +103,14 @@ def main(argv: list[str]) -> int:
 
     session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
     journal = None
-    try:
+
+    def new_game() -> Game:
+        nonlocal journal
         screen.show(pack.line("laptop.title"))
-        if names is None:
-            names = ask_names(session, args.players)
-        try:
-            cards = deck(len(names), roles)
-        except Refused as no:
-            return fail(no)
+        players = names or ask_names(session, args.players)
+        cards = deck(len(players), roles)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        setup = deal(names, cards, seed)
+        setup = deal(players, cards, seed)
         settings = settings_from(args)
         journal = new_journal(args.journal or default_journal_path(), setup, mode="play",
                               lang=args.lang, text_only=args.text_only, kit="laptop",
@@ -124,19 +119,16 @@ def main(argv: list[str]) -> int:
         screen.ask(pack.line("laptop.deck_seen"))  # read before the deal wipes the screen
         session.wait_for_enter(None)
         deal_at_the_laptop(session, setup, journal)
-        game = run_laptop_game(session, Game(setup), settings.timing(), text_only=args.text_only,
+        return run_laptop_game(session, Game(setup), settings.timing(), text_only=args.text_only,
                                wav=args.wav, cues=settings.cues, journal=journal)
-    except JournalError as exc:
-        return journal_failed(exc, pack)
-    except EOFError:
-        return cut_short(screen, pack, "laptop.eof", 1)
-    except KeyboardInterrupt:
-        return cut_short(screen, pack, "laptop.stopped", 130)
+
+    try:
+        return to_the_end(session, new_game)
+    except Refused as no:
+        return fail(no)
     finally:
         if journal is not None:
             journal.close()
-    show_all_cards(session, game)
-    return 0
 
 
 def settings_from(args: argparse.Namespace) -> LaptopSettings:

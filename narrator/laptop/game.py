@@ -4,6 +4,7 @@ its table."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -115,14 +116,26 @@ def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journa
     screen = Screen()
     session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
     settings = LaptopSettings.from_header(journal.header if journal is not None else {})
-    try:
+
+    def go_on() -> Game:
         redeal = journal is not None and not dealt(journal.records())
         if redeal:  # cut during the deal: the same cards again, seat by seat
-            session.screen.show(pack.line("narration.resume_deal"))
+            screen.show(pack.line("narration.resume_deal"))
             deal_at_the_laptop(session, game.setup, journal)
-        game = run_laptop_game(session, game, settings.timing(), text_only=text_only, wav=wav,
+        return run_laptop_game(session, game, settings.timing(), text_only=text_only, wav=wav,
                                cues=settings.cues, journal=journal, start_at=start_at,
                                resumed=not redeal)
+
+    return to_the_end(session, go_on)
+
+
+def to_the_end(session: LaptopSession, play: Callable[[], Game]) -> int:
+    """Play a game at the laptop and end it as the table must see it: every
+    card turned over (exit 0), or one line in the game's language for why it
+    stopped — Ctrl-D (1), Ctrl-C (130), a journal that cannot be written (2)."""
+    screen, pack = session.screen, session.pack
+    try:
+        game = play()
     except JournalError as exc:
         return journal_failed(exc, pack)
     except EOFError:
