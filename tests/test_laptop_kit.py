@@ -4,6 +4,7 @@ a real (tiny) file system."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -267,3 +268,26 @@ def test_a_night_choice_taken_back_late_still_stands_and_the_end_is_said_before_
     finally:
         journal.close()
     assert sorted(cupid) == sorted(NAMES[int(n) - 1] for n in pair)  # the lovers, as first chosen
+
+
+def test_a_journal_that_fills_the_disk_mid_game_ends_it_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # The same ending as at the start (above), when the disk fills later: the
+    # moderator's append raises before the decision takes effect.
+    from narrator.bot_table import TextSpeaker
+    from narrator.journal import JournalIOError
+    from narrator.laptop.game import to_the_end
+    from narrator.laptop.session import LaptopSession
+    from narrator.laptop.terminal import Keyboard, Screen
+
+    def game_on_a_full_disk():
+        raise JournalIOError("journal.disk_full", file="spel.journal", reason="No space left on device")
+
+    r, w = os.pipe()
+    try:
+        session = LaptopSession(NL, TextSpeaker(), Keyboard(r), Screen(io.StringIO()))
+        assert to_the_end(session, game_on_a_full_disk) == 2
+    finally:
+        os.close(r)
+        os.close(w)
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [f"wakkerdam play: {NL.line('journal.disk_full', file='spel.journal')}"]
