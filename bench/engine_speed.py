@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -19,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 import config  # noqa: E402
-from engine import Game, Options, Setup  # noqa: E402
+from engine import Game, Setup, deal  # noqa: E402
 from narrator.bots import Bots, play_out  # noqa: E402
 from narrator.demo import NAMES  # noqa: E402
 
@@ -29,9 +28,7 @@ def recorded_games(n: int, players: int) -> list[tuple[Setup, list[object]]]:
     names = NAMES[:players]
     out = []
     for i in range(n):
-        deck = list(cards)
-        random.Random(i).shuffle(deck)
-        setup = Setup(names, dict(zip(names, deck[:players], strict=True)), tuple(deck[players:]), Options(), i)
+        setup = deal(names, cards, i)
         out.append((setup, list(play_out(Game(setup), Bots(i, "random")).decisions)))
     return out
 

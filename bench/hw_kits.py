@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hardware.buses import FakeSpi, Rc522Model  # noqa: E402
 from hardware.events import FakeClock  # noqa: E402
 from hardware.kit import build_kit  # noqa: E402
-from hardware.kitdemo import play_through_kit  # noqa: E402
 from narrator.demo import NAMES, deal  # noqa: E402
+from narrator.kitdemo import play_through_kit  # noqa: E402
 
 KITS = ("laptop", "minimal", "full", "maneschijn")
 

@@ -8,9 +8,11 @@ Game-facing entry points (nothing above ``hardware/`` imports a GPIO library):
   ``.candles``, ``.report_missing()`` and ``.check()``;
 - :class:`hardware.bothands.BotHands` / :class:`~hardware.bothands.KitBotTable`
   — bots acting on a fake kit's devices;
-- :func:`hardware.kitdemo.play_through_kit` — a whole bot game through a kit;
 - :mod:`hardware.flows` — dealing by role cards or by the box,
   ``wakkerdam enroll`` and ``wakkerdam hw-test``.
+
+A whole bot game through a kit is :func:`narrator.kitdemo.play_through_kit`
+(above ``hardware/``: nothing here imports the moderator).
 
 See ``docs/pi.md`` for the wiring and how each kit keeps secrets.
 """

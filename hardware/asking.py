@@ -1,4 +1,4 @@
-"""The kit's :class:`narrator.interfaces.Input`: how a question is answered
+"""The kit's :class:`ports.Input`: how a question is answered
 in silence on each kit.
 
 Pointing at a player without a sound (why these ways):

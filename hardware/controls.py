@@ -1,4 +1,4 @@
-"""The console's buttons between questions: :class:`narrator.interfaces.Controls`.
+"""The console's buttons between questions: :class:`ports.Controls`.
 
 Outside a question the three console buttons steer the evening:
 *next* ends the discussion ("next"), *yes* repeats the last line

@@ -16,10 +16,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import voices
+from engine import role_ids
 from hardware.events import HardwareError, Press, Tag, Typed, WiringError
 from hardware.kit import Kit, build_kit
 from hardware.outputs import PULSE
-from hardware.tokens import CARD_COPIES, ROLE_IDS, Registry, fake_registry
+from hardware.tokens import CARD_COPIES, Registry, fake_registry
 
 STEP_S = 60.0
 POLL_S = 0.05
@@ -77,7 +79,8 @@ def deal_by_cards(kit: Kit, *, on_turn: Callable[[str], None] | None = None,
                     role = str(known[1])
             elif isinstance(ev, Typed):
                 typed = ev.text.strip().lower()
-                role = next((r for r in ROLE_IDS if typed in (r, pack.role_bare(r).lower())), None)
+                role = voices.role_named(typed)  # what the card says, in any language
+                role = role if role in role_ids() else None
                 if role is None:
                     kit.say_on_screen(pack.line("hardware.input.not_understood", text=ev.text))
         if role is not None:
@@ -97,7 +100,7 @@ def deal_by_box(kit: Kit, roles: dict[str, str]) -> None:
 
 # -- enrolling ----------------------------------------------------------------------
 def default_cards() -> list[str]:
-    return [r for r in ROLE_IDS for _ in range(CARD_COPIES.get(r, 1))]
+    return [r for r in role_ids() for _ in range(CARD_COPIES.get(r, 1))]
 
 
 def enroll(kit: Kit, seats: int, cards: list[str], registry: Registry, *,
@@ -158,9 +161,9 @@ def _parse_cards(text: str | None) -> list[str]:
     cards: list[str] = []
     for part in text.split(","):
         role, _, n = part.strip().partition("=")
-        if role not in ROLE_IDS or (n and not n.isdigit()):
+        if role not in role_ids() or (n and not n.isdigit()):
             raise ValueError(f"--cards: {part.strip()!r} is not role=count "
-                             f"(roles: {', '.join(ROLE_IDS)})")
+                             f"(roles: {', '.join(role_ids())})")
         cards += [role] * int(n or 1)
     return cards
 

@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from hardware.audio import resample, to_int16
+
 SAMPLE_RATE = 16_000
 
 
@@ -134,8 +136,6 @@ class FakeMicrophone:
 
     def play(self, audio: np.ndarray, rate: int | None = None) -> None:
         """Queue ``audio`` (int16 or float in [-1, 1]) to be heard next."""
-        from narrator.hearing.audio import resample, to_int16
-
         samples = to_int16(audio)
         if rate is not None and rate != self.sample_rate:
             samples = resample(samples, rate, self.sample_rate)

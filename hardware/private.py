@@ -1,4 +1,4 @@
-"""The kit's :class:`narrator.interfaces.PrivateChannel`.
+"""The kit's :class:`ports.PrivateChannel`.
 
 ``show``: the line appears on the console's display (the woken player is
 at the console anyway) until it is acknowledged — *next* or *yes*, the
@@ -7,7 +7,8 @@ then the display is cleared. Without a display (the laptop, or a display
 that died) the terminal asks for the laptop to be passed to that player,
 waits for Enter, shows the line, waits for Enter and scrolls it away.
 
-``tap``: on pod kits every seat's motor buzzes at the same moment; the
+``show(..., sleeper=True)`` (the engine's mark: the lovers, the charmed) taps
+the seats first. ``tap``: on pod kits every seat's motor buzzes at the same moment; the
 addressed seats feel :data:`~hardware.outputs.YOU`, all others
 :data:`~hardware.outputs.NOT_YOU` (same length, same buzzing time: the sound
 gives nothing away). Without motors, a *round* goes past every seat in
@@ -45,7 +46,10 @@ class KitPrivate:
         self.show_s = SHOW_S
         self._pending_tap: tuple[str, ...] | None = None
 
-    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
+             sleeper: bool = False) -> None:
+        if sleeper:  # news for players asleep (the engine's mark): tap them first
+            self.tap(seats)
         text = self.kit.pack.line(key, **params)
         pending, self._pending_tap = self._pending_tap, None
         if pending is not None and set(pending) == set(seats):

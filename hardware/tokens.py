@@ -16,12 +16,12 @@ from pathlib import Path
 
 import yaml
 
+from engine import role_ids
 from hardware.events import WiringError
 
-#: How many cards of each role a box holds (seed 001's deck, with spares).
+#: How many cards of each role a box holds (seed 001's deck, with spares);
+#: one of every other role the engine knows (``engine.role_ids()``).
 CARD_COPIES = {"werewolf": 6, "villager": 13}
-ROLE_IDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "little_girl", "thief",
-            "village_idiot", "scapegoat", "pied_piper", "healer", "elder")
 
 
 @dataclass
@@ -80,7 +80,7 @@ def fake_registry(seats: int = 24) -> Registry:
     reg = Registry()
     for n in range(1, seats + 1):
         reg.add_seat(f"5EA7{n:04X}", n)
-    for r, role in enumerate(ROLE_IDS):
+    for r, role in enumerate(role_ids()):
         for copy in range(CARD_COPIES.get(role, 1)):
             reg.add_card(f"CA{r:02X}{copy:04X}", role)
     return reg

@@ -8,8 +8,8 @@ from typing import Any
 
 from engine import Game
 from narrator.bots import Bots
-from narrator.interfaces import Answer, Question
 from narrator.questions import intent_answer
+from ports import Answer, Question
 from voices import Pack
 
 
@@ -40,16 +40,17 @@ class RecordingPrivate:
     def __init__(self, pack: Pack, *, reveal: Callable[[str], None] | None = None) -> None:
         self.pack = pack
         self.shown: list[tuple[tuple[str, ...], str, dict[str, Any]]] = []
-        self.taps: list[tuple[str, ...]] = []
+        #: the deliveries the engine marked as news for sleepers: (seats, key)
+        self.for_sleepers: list[tuple[tuple[str, ...], str]] = []
         self._reveal = reveal
 
-    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
+             sleeper: bool = False) -> None:
         self.shown.append((seats, key, params))
+        if sleeper:
+            self.for_sleepers.append((seats, key))
         if self._reveal is not None:
             self._reveal(f"[{', '.join(seats)}] {self.pack.line(key, **params)}")
-
-    def tap(self, seats: tuple[str, ...]) -> None:
-        self.taps.append(seats)
 
 
 class TextSpeaker:

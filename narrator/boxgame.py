@@ -11,7 +11,6 @@ power cut. The dead's candles go out at dawn and after the vote.
 from __future__ import annotations
 
 import argparse
-import random
 import secrets
 import sys
 import warnings
@@ -19,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 import voices
-from engine import Game, Options, Role, Setup, SetupError, WakkerdamError
+from engine import Game, Options, Role, Setup, SetupError, WakkerdamError, deal
 from narrator.clock import RealClock
 from narrator.demo import NAMES, deck_for
 from narrator.moderator import Moderator, Timing
@@ -34,20 +33,18 @@ class CallBoundPrivate:
         self.private = private
         self.moderator = moderator
 
-    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
+             sleeper: bool = False) -> None:
         left = self.moderator.call_left() if self.moderator is not None else None
         if left is not None and hasattr(self.private, "show_s"):
             default = self.private.show_s
             self.private.show_s = max(1.0, left)
             try:
-                self.private.show(seats, key, params)
+                self.private.show(seats, key, params, sleeper=sleeper)
             finally:
                 self.private.show_s = default
         else:
-            self.private.show(seats, key, params)
-
-    def tap(self, seats: tuple[str, ...]) -> None:
-        self.private.tap(seats)
+            self.private.show(seats, key, params, sleeper=sleeper)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -125,10 +122,7 @@ def main(argv: list[str]) -> int:
         else:
             from hardware.flows import deal_by_box
 
-            cards = list(deck)
-            random.Random(seed).shuffle(cards)
-            setup = Setup(tuple(names), dict(zip(names, cards[: len(names)], strict=True)),
-                          tuple(cards[len(names):]), Options(), seed)
+            setup = deal(names, deck, seed)
             deal_by_box(kit, {p: setup.roles[p].value for p in names})
         return play(setup, kit, speaker, args=args, call_seconds=(lo, hi))
     except (WakkerdamError, OSError) as exc:
@@ -168,7 +162,7 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
          call_seconds: tuple[float, float], journal: Any = None, game: Game | None = None,
          start_at: int = 0) -> int:
-    from hardware.kitdemo import CandleKeeper
+    from narrator.kitdemo import CandleKeeper
     from narrator.session import default_journal_dir, new_journal
 
     resumed = game is not None

@@ -34,7 +34,7 @@ def play_main(argv: list[str]) -> int:
     if kit is None or kit == "laptop":
         rest = [a for i, a in enumerate(argv)
                 if not (a == "--kit" or a.startswith("--kit=") or (i > 0 and argv[i - 1] == "--kit"))]
-        return _command_at("narrator.laptop", "main")(rest)
+        return _command_at("narrator.laptop.cli", "main")(rest)
     return _command_at("narrator.boxgame", "main")(argv)
 
 

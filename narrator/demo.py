@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from typing import Any
 import yaml
 
 import config
+import engine
 import voices
 from engine import Game, Options, Role, Setup, SetupError, check_setup
 from engine.deck import validate_table_deck
@@ -35,9 +35,10 @@ NAMES = (
 
 def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
     """The table's deck for ``players`` (seed 001) with the demo's characters
-    in place of villagers, or exactly ``roles`` (every card, middle included)."""
+    in place of villagers, or exactly ``roles`` (every card, middle included:
+    ids or the cards' names in any language)."""
     if roles:
-        cards = [parse_role(r) for r in roles]
+        cards = [parse_role(voices.role_named(r) or r) for r in roles]
         validate_table_deck(cards, players, config.deck_table())
         return cards
     return config.demo_deck(players)
@@ -45,12 +46,10 @@ def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
 
 def deal(players: int, seed: int, roles: Sequence[str] | None = None,
          options: Options | None = None, variants: Sequence[str] = ()) -> Setup:
-    """Shuffle and deal with the seed: the same seed, the same deal."""
-    cards = deck_for(players, roles)
-    random.Random(seed).shuffle(cards)
-    names = NAMES[:players]
-    setup = Setup(names, dict(zip(names, cards[:players], strict=True)), tuple(cards[players:]),
-                  options or Options(), seed, tuple(variants))
+    """The demo's players and deck, dealt by :func:`engine.deal` with the
+    seed: the same seed, the same deal."""
+    setup = engine.deal(NAMES[:players], deck_for(players, roles), seed, options=options,
+                        variants=tuple(variants))
     check_setup(setup)
     return setup
 
@@ -140,7 +139,7 @@ def demo_main(argv: list[str]) -> int:
 
 def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
     """The same bots, through a kit's fake devices: the same game."""
-    from hardware.kitdemo import play_through_kit
+    from narrator.kitdemo import play_through_kit
 
     pack = voices.load(args.lang).playing(setup.variants)
     out = sys.stderr if args.json else sys.stdout
@@ -245,10 +244,7 @@ def simulate(games: int, players: int, seed: int, roles: list[str] | None = None
     names = NAMES[:players]
     for i in range(games):
         game_seed = seed * 1_000_003 + i
-        deck = list(cards)
-        random.Random(game_seed).shuffle(deck)
-        setup = Setup(names, dict(zip(names, deck[:players], strict=True)), tuple(deck[players:]),
-                      options or Options(), game_seed, variants)
+        setup = engine.deal(names, cards, game_seed, options=options, variants=variants)
         game = play_out(Game(setup, validate=False, cues=False), Bots(game_seed, style))
         assert game.winner is not None
         wins[game.winner.value] = wins.get(game.winner.value, 0) + 1

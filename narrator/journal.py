@@ -355,6 +355,7 @@ class Journal:
             raise TypeError("a journal header is a dict")
         line, digest = _line(_GENESIS, {"kind": "header", "n": 0, "header": header})
         data = MAGIC + b"\n" + line
+        tmp: Path | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             if path.exists():
@@ -368,12 +369,15 @@ class Journal:
             finally:
                 os.close(fd)
             _link_into_place(tmp, path)
+            tmp = None
             _fsync_dir(path.parent)
         except JournalError:
             raise
         except OSError as exc:
-            raise JournalIOError("journal.unwritable", file=str(path),
-                                 reason=exc.strerror or str(exc)) from None
+            if tmp is not None:  # a half-written journal beside is no journal: gone
+                tmp.unlink(missing_ok=True)
+            key = "journal.disk_full" if exc.errno == errno.ENOSPC else "journal.unwritable"
+            raise JournalIOError(key, file=str(path), reason=exc.strerror or str(exc)) from None
         journal, _ = cls.open(path)
         return journal
 

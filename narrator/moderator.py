@@ -21,13 +21,10 @@ from typing import Any
 
 from engine import Event, Game, IllegalAnswer, MalformedAnswer, Request, UnknownName
 from narrator import announce
-from narrator.interfaces import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from narrator.questions import decision_from, single_question, witch_questions
+from ports import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from voices import Pack
 
-#: private events that wake their seats with a tap (seed 000: "De spelleider
-#: raakt de betoverden even aan"; cupid's lovers likewise)
-TAPPED = frozenset({"in_love", "charmed_wake"})
 #: public events that get a sound cue first
 CUES = {"night_falls": "night", "day_breaks": "dawn", "death_hunter": "shot"}
 VICTIM_EVENTS = frozenset({"death_night", "death_vote", "death_scapegoat"})
@@ -194,9 +191,8 @@ class Moderator:
         else:
             assert e.to is not None
             seats = tuple(p for p in self.game.state.players if p in e.to)
-            if e.kind in TAPPED:
-                self.private.tap(seats)
-            self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack))
+            self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack),
+                              sleeper=e.sleeper)
 
     def _start_call(self, e: Event) -> None:
         step = e.data["step"]
@@ -381,8 +377,9 @@ class Moderator:
         t = self.timing
         if not t.discussion or t.discussion_seconds <= 0:
             return
-        self._say(self.pack.line("narration.discussion_start",
-                                 minutes=max(1, round(t.discussion_seconds / 60))))
+        minutes = max(1, round(t.discussion_seconds / 60))
+        self._say(self.pack.line("narration.discussion_start_one" if minutes == 1
+                                 else "narration.discussion_start", minutes=minutes))
         end = self.clock.now() + t.discussion_seconds
         warned = False
         while (left := end - self.clock.now()) > 0:

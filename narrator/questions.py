@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import Ask, Request
 from engine.registry import spec_of
-from narrator.interfaces import Answer, Question
+from ports import Answer, Question
 
 
 def witch_questions(req: Request, timeout: float) -> tuple[Question | None, Question | None]:

@@ -128,7 +128,7 @@ def resume_main(argv: list[str]) -> int:
         else:
             game, start_at = rebuild(journal)
             if header.get("mode") == "play":
-                from narrator.laptop import resume_game
+                from narrator.laptop.game import resume_game
 
                 return int(resume_game(game, start_at, lang=lang, journal=journal, wav=args.wav,
                                        text_only=args.text_only or header.get("text_only", False)) or 0)

@@ -55,13 +55,14 @@ class Input(Protocol):
 class PrivateChannel(Protocol):
     """Delivers information to some seats only (display, tap, laptop screen)."""
 
-    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
-        """Show the line ``key`` to ``seats`` alone, then hide it."""
-        ...
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
+             sleeper: bool = False) -> None:
+        """Show the line ``key`` to ``seats`` alone, then hide it.
 
-    def tap(self, seats: tuple[str, ...]) -> None:
-        """Wake ``seats`` silently (lovers, the charmed): on pod kits every seat
-        buzzes and only these feel the 'you' pattern."""
+        ``sleeper``: the engine's mark for news to players who are asleep when
+        it comes (the lovers, the charmed). The channel decides what that
+        means: a box taps them awake first, a laptop keeps the line for its
+        morning round."""
         ...
 
 

@@ -3,3 +3,13 @@ import os
 # gpiozero's mock pins everywhere in the suite (hardware tests set their own
 # factory too); no test may touch real GPIO.
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+
+# Every laptop game journals by default, into the state directory: the
+# suite's go to a folder of its own, never the user's.
+if "STATE_DIRECTORY" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+
+    os.environ["STATE_DIRECTORY"] = tempfile.mkdtemp(prefix="wakkerdam-test-state-")
+    atexit.register(shutil.rmtree, os.environ["STATE_DIRECTORY"], ignore_errors=True)

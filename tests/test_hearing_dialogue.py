@@ -17,7 +17,7 @@ from narrator.hearing.dialogue import DialogueSettings, VoteDialogue, voting_ord
 from narrator.hearing.listen import Listener
 from narrator.hearing.simulate import SILENT, SimulatedTable
 from narrator.hearing.synth import espeak
-from narrator.interfaces import Question
+from ports import Question
 
 PLAYERS = ["Anna", "Brian", "Charles", "David", "Emma", "Frank"]
 SEATS = {p: i + 1 for i, p in enumerate(PLAYERS)}

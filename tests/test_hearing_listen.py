@@ -8,8 +8,9 @@ import threading
 import numpy as np
 import pytest
 
+from hardware.audio import resample
 from hardware.microphone import FakeMicrophone, MicrophoneUnavailable, SoundDeviceMicrophone
-from narrator.hearing.audio import mix_at_snr, pink_noise, resample, silence
+from narrator.hearing.audio import mix_at_snr, pink_noise, silence
 from narrator.hearing.listen import Listener
 from narrator.hearing.synth import espeak
 from narrator.hearing.vad import VadSettings

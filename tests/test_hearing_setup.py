@@ -15,7 +15,7 @@ from narrator.hearing.adapter import SpokenInput
 from narrator.hearing.audio import pink_noise
 from narrator.hearing.models import MARKER
 from narrator.hearing.setup import spoken_input
-from narrator.interfaces import Question
+from ports import Question
 
 SEATS = {"Anna": 1, "Bram": 2}
 

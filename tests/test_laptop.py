@@ -22,19 +22,15 @@ import pexpect
 import pytest
 
 import voices
-from engine import Role
-from narrator.interfaces import Question
-from narrator.laptop import (
-    LaptopControls,
-    LaptopInput,
-    LaptopPrivate,
-    LaptopSession,
-    deal,
-    deck,
-    parse_roles,
-)
-from narrator.laptop_io import CLEAR, Keyboard, Screen
+from engine import Role, deal
+from narrator.laptop.controls import LaptopControls
+from narrator.laptop.input import LaptopInput
+from narrator.laptop.private import LaptopPrivate
+from narrator.laptop.session import LaptopSession
+from narrator.laptop.setup import deck, parse_roles
+from narrator.laptop.terminal import CLEAR, Keyboard, Screen
 from narrator.moderator import UNDO
+from ports import Question
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
@@ -66,6 +62,7 @@ class Table:
     def __init__(self, lang: str, seed: int, journal: Path) -> None:
         self.pack = p = voices.load(lang)
         args = [*PLAY, "--text-only", "--lang", lang, "--names", ",".join(NAMES),
+                "--roles", "witch,hunter,cupid,little_girl",
                 "--seed", str(seed), "--call-seconds", "2.5,3", "--discussion", "30",
                 "--answer-seconds", "30", "--journal", str(journal)]
         self.child = pexpect.spawn(sys.executable, args, cwd=str(ROOT), encoding="utf-8",
@@ -74,9 +71,10 @@ class Table:
         self.log = io.StringIO()
         self.child.logfile_read = self.log
         self.patterns = {
-            "hand_over": tail(p, "laptop.pass_to"),
+            "hand_over": tail(p, "laptop.pass_to") + "|" + re.escape(p.lines["laptop.pass_to_called"]),
             "hide": re.escape(p.lines["laptop.hide"]),
             "ready": re.escape(p.lines["laptop.ready"]),
+            "deck_seen": re.escape(p.lines["laptop.deck_seen"]),
             "one": re.escape(p.lines["laptop.choose_one"]),
             "many": template(p, "laptop.choose_many", count=r"\d+"),
             "yes_no": re.escape(p.lines["laptop.yes_no"]),
@@ -119,14 +117,14 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
     journal = tmp_path_factory.mktemp("laptop") / "game.journal"
     t = Table("nl", seed=3, journal=journal)
     p = t.pack
-    seen: dict = {"seer_choice": None, "bad_number_done": False, "undo_done": False}
+    seen: dict = {"seer_choice": None, "bad_number_done": False, "undo_done": False, "menus": []}
     pick = 1
     day_prompts = 0
     for _ in range(2000):
         kind = t.next()
         if kind is None:
             break
-        if kind in ("hand_over", "hide", "ready", "confirm"):
+        if kind in ("hand_over", "hide", "ready", "deck_seen", "confirm"):
             t.send("")
         elif kind == "discussion":
             t.send("n")
@@ -138,17 +136,19 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
             t.send("1 2")
         elif kind == "one":
             menu = t.menu()
+            seen["menus"].append(menu)
+            numbers = sorted(int(k) for k in menu if k != "0")
             before = t.child.before
             if seen["seer_choice"] is None and p.line("prompt.seer") in before:
-                # Choose 1, take it back at the confirmation, choose 2.
-                t.send("1")
+                # Choose one, take it back at the confirmation, choose another.
+                t.send(str(numbers[0]))
                 assert t.next() == "confirm"
                 t.send("u")
                 assert t.next() == "one"
-                t.send("2")
+                t.send(str(numbers[1]))
                 assert t.next() == "confirm"
                 t.send("")
-                seen["seer_choice"] = menu["2"]
+                seen["seer_choice"] = menu[str(numbers[1])]
                 continue
             if p.lines["laptop.only_for"].split("{")[0] not in before:
                 day_prompts += 1
@@ -156,12 +156,12 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
                     t.send("99")
                     assert t.next() == "one"
                     seen["bad_number_done"] = True
-                    seen["bad_number_menu"] = len(menu) - 1
+                    seen["bad_number_menu"] = numbers[-1]
                     t.send("u")
                     seen["undo_done"] = True
                     pick = 1
                     continue
-            t.send(str(min(pick, max(int(k) for k in menu))))
+            t.send(str(numbers[min(pick, len(numbers)) - 1]))
             pick = 1
     t.child.expect(pexpect.EOF)
     t.child.close()
@@ -196,17 +196,23 @@ def test_the_game_is_in_its_journal(game: dict) -> None:
         journal.close()
 
 
+def private_display(p: voices.Pack) -> re.Pattern[str]:
+    """What starts a private display: a hand-over or an "only for" header."""
+    return re.compile("|".join([template(p, "laptop.pass_to"), template(p, "laptop.only_for"),
+                                re.escape(p.lines["laptop.pass_to_called"]),
+                                re.escape(p.lines["laptop.only_for_called"])]))
+
+
 def test_every_private_display_is_wiped_after(game: dict) -> None:
     p = game["pack"]
-    hand_over = re.compile(template(p, "laptop.pass_to"))
-    only_for = re.compile(template(p, "laptop.only_for"))
+    display = private_display(p)
     # what the moderator says to everybody: it never shares a screen with a
     # private display (the wipe comes first)
     public = [re.compile(template(p, key)) for key in p.lines
               if key.split(".")[0] in ("call", "announce", "narration", "ask")]
     private = 0
     for text, wiped in pieces(game["output"]):
-        if hand_over.search(text) or only_for.search(text):
+        if display.search(text):
             private += 1
             assert wiped, f"not wiped after: {text[-300:]!r}"
             for line in text.splitlines():
@@ -224,14 +230,15 @@ def test_nothing_secret_is_on_the_shared_screen(game: dict) -> None:
               for key in p.lines if key.startswith("private.")]
     secret += [re.compile(re.escape(p.line(key))) for key in
                ("prompt.seer", "prompt.werewolves", "prompt.cupid", "prompt.witch_poison", "prompt.thief")]
-    secret += [re.compile(template(p, key)) for key in ("laptop.confirm", "laptop.only_for", "prompt.witch_save")]
+    secret += [re.compile(template(p, key)) for key in ("laptop.confirm", "laptop.only_for", "prompt.witch_save",
+                                                        "laptop.only_for_called")]
     allowed = [re.compile(template(p, key)) for key in p.lines if key.startswith("announce.")]
     role_of_someone = re.compile(rf"(?:{names})\b.*(?:{roles})", re.I)
     end = out.index(p.line("laptop.cards_header"))
-    hand_over = re.compile(template(p, "laptop.pass_to"))
+    display = private_display(p)
     public_text = ""
     for text, _ in pieces(out[:end]):
-        if hand_over.search(text) or re.search(template(p, "laptop.only_for"), text):
+        if display.search(text):
             continue
         public_text += text
         for pattern in secret:
@@ -241,6 +248,28 @@ def test_nothing_secret_is_on_the_shared_screen(game: dict) -> None:
                 assert any(a.fullmatch(line.strip()) for a in allowed), f"role shown: {line!r}"
     # the game's public side is there
     assert p.line("announce.night_falls") in public_text
+
+
+def test_the_night_screen_names_nobody(game: dict) -> None:
+    # Issue 10: "Geef de laptop aan Eva en Gijs" named the holders of a role
+    # on an open screen. At night the hand-over says only "whoever is called".
+    p = game["pack"]
+    out = game["output"]
+    nights = re.findall(re.escape(p.line("announce.night_falls")) + "(.*?)" + re.escape(p.line("laptop.morning_round"))
+                        + "|" + re.escape(p.line("announce.night_falls")) + "(.*?)" + re.escape(p.line("announce.day_breaks")),
+                        out, re.S)
+    assert nights
+    called = re.escape(p.lines["laptop.only_for_called"])
+    handed = 0
+    for night in ("".join(parts) for parts in nights):
+        someone = f"(?:{'|'.join(NAMES)})[^\\n]*?"
+        assert not re.search(template(p, "laptop.pass_to", names=someone), night)
+        assert not re.search(template(p, "laptop.only_for", names=someone), night)
+        for text, _ in pieces(night):
+            open_part = re.split(called, text)[0]  # up to the Enter of whoever took it
+            assert not any(re.search(rf"\b{n}\b", open_part) for n in NAMES), open_part[-200:]
+            handed += p.lines["laptop.pass_to_called"] in text
+    assert handed >= 3 * len(nights)
 
 
 def test_sleepers_get_their_news_in_the_morning_round_and_everybody_takes_a_turn(game: dict) -> None:
@@ -270,6 +299,16 @@ def test_a_night_choice_is_taken_back_before_it_is_confirmed(game: dict) -> None
     roles = "|".join(re.escape(p.role(r.value)) for r in Role)
     seen = re.findall(template(p, "private.seer_sees", name=r"(\w+)", role=f"(?:{roles})"), game["output"])
     assert seen and seen[0] == chosen
+
+
+def test_menu_numbers_are_seat_numbers_in_every_question(game: dict) -> None:
+    # Issue 11: the menu numbers changed from question to question.
+    menus = [m for m in game["menus"] if set(m.values()) - {game["pack"].line("laptop.nobody")} <= set(NAMES)]
+    assert len(menus) > 5 and any(len(m) < len(NAMES) for m in menus)
+    for menu in menus:
+        for number, name in menu.items():
+            if number != "0":
+                assert NAMES.index(name) + 1 == int(number), (number, name)
 
 
 def test_a_wrong_number_is_refused_with_one_message_and_undo_reaches_the_moderator(game: dict) -> None:
@@ -363,8 +402,9 @@ def test_the_witch_answers_yes_or_no_and_confirms(laptop) -> None:
     os.write(w, b"\nmisschien\nja\nu\nn\n\n")
     assert LaptopInput(session).ask(q) is False
     text = shown.getvalue()
-    assert text.index(session.pack.line("laptop.pass_to", names="Bram")) \
-        < text.index(session.pack.line("prompt.witch_save", name="Anna"))
+    asked = text.index(session.pack.line("prompt.witch_save", name="Anna"))
+    assert text.index(session.pack.line("laptop.pass_to_called")) < asked
+    assert "Bram" not in text[:asked]  # the open screen names nobody
     assert text.count(session.pack.line("laptop.err_yes_no")) == 1
     assert text.endswith(CLEAR)
 
@@ -377,8 +417,6 @@ def test_a_private_line_is_handed_over_shown_and_wiped(laptop) -> None:
     assert text.index(session.pack.line("laptop.pass_to", names="Cees")) \
         < text.index(session.pack.line("private.in_love", partner="Anna"))
     assert text.endswith(CLEAR)
-    LaptopPrivate(session).tap(("Cees",))
-    assert shown.getvalue() == text  # a tap shows nothing
 
 
 def test_discussion_keys_are_polled_without_waiting(laptop) -> None:
@@ -440,7 +478,7 @@ def test_the_deal_from_a_file_in_every_language(lang: str) -> None:
     card on its own wiped screen, then the input ends at the first night."""
     p = voices.load(lang)
     dealt = _play("--text-only", "--lang", lang, "--names", ",".join(NAMES), "--seed", "2",
-                  "--call-seconds", "0.2,0.3", stdin=b"\n" * 17)
+                  "--call-seconds", "0.2,0.3", stdin=b"\n" * 18)  # the deck seen, 8 cards shown and hidden, ready
     out = dealt.stdout.decode()
     assert dealt.returncode == 1
     assert b"Traceback" not in dealt.stderr
@@ -458,12 +496,12 @@ def test_a_journalled_game_cut_short_can_go_on(tmp_path: Path) -> None:
     p = voices.load("nl")
     path = tmp_path / "cut.journal"
     cut = _play("--text-only", "--names", ",".join(NAMES), "--seed", "4", "--call-seconds", "0.2,0.3",
-                "--journal", str(path), stdin=b"\n" * 17)
+                "--journal", str(path), stdin=b"\n" * 18)  # the deck seen, 8 cards shown and hidden, ready
     assert cut.returncode == 1 and path.exists()
     go_on = subprocess.run(
         [sys.executable, "-c",
          "import sys; from narrator.journal import Journal; from narrator.session import rebuild; "
-         "from narrator.laptop import resume_game; j, _ = Journal.open(sys.argv[1]); g, at = rebuild(j); "
+         "from narrator.laptop.game import resume_game; j, _ = Journal.open(sys.argv[1]); g, at = rebuild(j); "
          "sys.exit(resume_game(g, at, lang='nl', text_only=True, journal=j))", str(path)],
         input=b"", capture_output=True, cwd=ROOT, timeout=60)
     out = go_on.stdout.decode()
@@ -471,3 +509,17 @@ def test_a_journalled_game_cut_short_can_go_on(tmp_path: Path) -> None:
     assert p.line("narration.resume_night", n=1) in out
     assert p.line("laptop.eof") in out
     assert b"Traceback" not in go_on.stderr
+
+
+def test_a_seat_number_that_is_no_choice_now_is_refused_as_such() -> None:
+    from narrator.laptop.answers import Refused, parse_pick
+
+    q = Question("pick", "vote", ("Anna",), ("Bram", "Eva", "Gijs"), prompt="prompt.vote")
+    seats = [2, 5, 7]
+    assert parse_pick("5", q, list(q.options), seats) == ("Eva",)
+    with pytest.raises(Refused) as dead:
+        parse_pick("3", q, list(q.options), seats)
+    assert dead.value.key == "laptop.err_not_listed"
+    with pytest.raises(Refused) as beyond:
+        parse_pick("9", q, list(q.options), seats)
+    assert (beyond.value.key, beyond.value.params) == ("laptop.err_number", {"number": 9, "first": 2, "last": 7})

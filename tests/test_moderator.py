@@ -11,14 +11,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import engine
 import voices
 from engine import Game, Options, Role, Setup
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import Bots
 from narrator.clock import FastClock
 from narrator.demo import deal, run_bot_game
-from narrator.interfaces import Question
 from narrator.moderator import UNDO, Moderator, Timing
+from ports import Question
 
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet")
 
@@ -92,9 +93,7 @@ def test_the_night_script_is_the_same_whatever_the_hidden_facts() -> None:
     scripts = []
     for deal_seed in range(12):
         # Same deck, different hands, middle cards, decisions and deaths.
-        cards = list(deck)
-        random.Random(deal_seed).shuffle(cards)
-        setup = Setup(NAMES, dict(zip(NAMES, cards[:10], strict=True)), tuple(cards[10:]), Options(), seed=5)
+        setup = engine.deal(NAMES, deck, deal_seed, seed=5)
         m = moderate(setup, seed=deal_seed, slow=True)
         scripts.append(_night_scripts(m))
     assert sum(len(s) >= 3 for s in scripts) >= 3  # several games last three nights
@@ -195,7 +194,7 @@ def test_discussion_warns_and_the_next_button_ends_it_early() -> None:
     timing = Timing(discussion=True, discussion_seconds=60, discussion_warning=10)
     m = moderate(deal(8, 2), timing=timing, controls=Buttons(after=5))
     said = m.transcript.said()
-    assert pack.line("narration.discussion_start", minutes=1) in said
+    assert pack.line("narration.discussion_start_one", minutes=1) in said  # "1 minuut", not "1 minuten"
     waits = [v for k, v in m.transcript.items if k == "wait"]
     assert waits  # the discussion waited in steps
     # Full discussions (no button) include the warning
@@ -230,3 +229,19 @@ def test_an_answer_refused_again_and_again_ends_in_the_time_out_answer() -> None
     refusals = [1 for seats, key, _ in private.shown if seats == ("Dirk",) and key == "narration.refused_private"]
     assert len(refusals) == 5
     assert m.game.winner is not None
+
+
+def test_news_for_sleepers_reaches_the_private_channel_with_the_engines_mark() -> None:
+    m, private = scripted({2: Role.CUPID, 3: Role.PIED_PIPER}, [
+        ("cupid", None, ("Dirk", "Eva")),
+        ("pied_piper", None, ("Gijs", "Hanna")),
+    ], Options(mayor_election_day=None))
+    first = private.for_sleepers[:4]
+    assert first == [(("Dirk",), "private.in_love"), (("Eva",), "private.in_love"),
+                     (("Gijs",), "private.charmed"), (("Hanna",), "private.charmed")]
+    assert (("Gijs", "Hanna"), "private.charmed_wake") in private.for_sleepers
+    # What awake players are shown is not for sleepers (the cupid's, the seer's look).
+    marked = set(private.for_sleepers)
+    assert any((seats, key) not in marked for seats, key, _ in private.shown)
+    assert all(key in ("private.in_love", "private.charmed", "private.charmed_wake")
+               for _, key in private.for_sleepers)

@@ -87,6 +87,26 @@ class Pack:
         return {f for _, f, _, _ in string.Formatter().parse(self.lines[key]) if f}
 
 
+def role_named(word: str) -> str | None:
+    """The role id that ``word`` names: an id, or a role's name in any pack,
+    with or without its article ("Heks", "de heks", "Hexe", "the witch"), in
+    any case; None when it names none. Players type what is on their card,
+    whatever the game's language."""
+    return _role_names().get(" ".join(word.split()).lower())
+
+
+@cache
+def _role_names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for lang in LANGUAGES:
+        for key, text in load(lang).lines.items():
+            kind, _, role = key.partition(".")
+            if kind in ("role", "role_bare"):
+                names.setdefault(role, role)
+                names.setdefault(" ".join(text.split()).lower(), role)
+    return names
+
+
 def _read_yaml(text: str, where: str) -> Any:
     try:
         return yaml.safe_load(text)

@@ -7,7 +7,7 @@ and every secret question, goes to the wrapped input untouched.
 
 from __future__ import annotations
 
-from narrator.interfaces import Answer, Input, Question
+from ports import Answer, Input, Question
 
 from .dialogue import VoteDialogue
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from hardware.microphone import MicrophoneUnavailable
-from narrator.interfaces import Answer, Question
+from ports import Answer, Question
 from voices import Pack
 
 from .grammar import NO, YES, Grammar, Meaning, Vocabulary, pick_grammar, yes_no_grammar

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.microphone import Microphone, MicrophoneUnavailable, open_microphone
-from narrator.interfaces import Input
+from ports import Input
 from voices import Pack
 
 from .adapter import SpokenInput

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .audio import resample
+from hardware.audio import resample
 
 RATE = 16_000
 

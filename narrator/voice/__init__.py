@@ -28,13 +28,15 @@ absorb. ``bench/narration_latency.py`` measures all three.
 it): tests and ``demo --fast`` run at the speed of text.
 
 With no sound card the audio goes to a WAV file (``wav_path`` or
-``~/.cache/wakkerdam/narration.wav``) and the text to the terminal: reported
+``~/.cache/wakkerdam/narration-<start time>-<pid>.wav``, one for each run) and the text to the terminal: reported
 once, never a crash.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -70,7 +72,10 @@ def settings_for(pack: Any) -> VoiceSettings:
 
 
 def default_wav_path() -> Path:
-    return default_cache_dir().parent / "narration.wav"
+    """Where this run's narration goes with no sound card: a file of its own,
+    so a second game never overwrites the first one's recording."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return default_cache_dir().parent / f"narration-{stamp}-{os.getpid()}.wav"
 
 
 def _fallback_sink(rate: int) -> tuple[AudioOut, str]:

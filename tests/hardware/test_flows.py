@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from hardware.flows import deal_by_cards, enroll_main, hw_test_main
+from engine import role_ids
+from hardware.flows import deal_by_cards, default_cards, enroll_main, hw_test_main
 from hardware.kit import build_kit
-from hardware.tokens import Registry
+from hardware.tokens import Registry, fake_registry
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 
@@ -107,3 +108,13 @@ def test_hw_test_counts_a_chip_that_does_not_answer(monkeypatch, capsys):
     assert hw_test_main(["--kit", "full", "--fake", "--players", "18"]) == 1
     out = capsys.readouterr().out
     assert "een uitbreidingschip (0x21): ontbreekt" in out
+
+
+def test_the_box_knows_a_card_of_every_role_the_engine_knows(monkeypatch):
+    # The role list is the engine's: a role it registers gets a card, tags and
+    # a place in enrolling without an edit here.
+    assert set(default_cards()) == set(role_ids())
+    assert set(fake_registry().cards.values()) == set(role_ids())
+    monkeypatch.setattr("hardware.flows.role_ids", lambda: (*role_ids(), "newcomer"))
+    monkeypatch.setattr("hardware.tokens.role_ids", lambda: (*role_ids(), "newcomer"))
+    assert "newcomer" in default_cards() and "newcomer" in fake_registry().cards.values()

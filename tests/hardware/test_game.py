@@ -9,12 +9,12 @@ import pytest
 
 import voices
 from engine import Game
-from hardware.kitdemo import play_through_kit
 from hardware.outputs import NOT_YOU, YOU
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import Bots
 from narrator.clock import FastClock
 from narrator.demo import deal
+from narrator.kitdemo import play_through_kit
 from narrator.moderator import Moderator, Timing
 
 

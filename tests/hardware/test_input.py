@@ -7,7 +7,7 @@ import pytest
 
 from hardware.bothands import BotHands, KitBotTable
 from hardware.kit import build_kit
-from narrator.interfaces import Question
+from ports import Question
 
 PLAYERS = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna"]
 

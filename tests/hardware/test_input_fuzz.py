@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from hardware.events import Press, Tag, Typed
 from hardware.kit import build_kit
-from narrator.interfaces import Question
+from ports import Question
 
 PLAYERS = ["Anna", "Bram", "Cees", "Dirk", "Eva"]
 NAMES = ["yes", "no", "next", "seat:1", "seat:2", "seat:3", "seat:9", "bogus"]

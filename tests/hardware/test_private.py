@@ -110,7 +110,7 @@ def test_a_tap_and_its_line_are_one_round(kit):
 def test_no_secret_reaches_a_log_when_no_one_looks_at_the_screen():
     import io
 
-    from narrator.interfaces import Question
+    from ports import Question
 
     log = io.StringIO()  # a service's stdout: the journal, not a person
     kit = build_kit("laptop", fake=False, players=PLAYERS, screen=log, registry=None)

@@ -55,12 +55,13 @@ class Keyboard:
             raise EOFError
         return out
 
-    def discard_typeahead(self) -> None:
+    def discard_typeahead(self) -> bool:
         """Forget what was typed before a question was shown (someone else's
-        keys must not answer a secret question). Only on a terminal: a script
-        piped in is meant to be read in full."""
+        keys must not answer a secret question, nor an early ``u`` undo the
+        next vote). Only on a terminal: a script piped in is meant to be read
+        in full. True when something typed was dropped (to be said so)."""
         if not os.isatty(self.fd):
-            return
+            return False
         # Read what is complete first, so that an end of input (Ctrl-D) typed
         # meanwhile still ends the game; then drop any half-typed line.
         while not self._eof and select.select([self.fd], [], [], 0)[0]:
@@ -71,8 +72,10 @@ class Keyboard:
             termios.tcflush(self.fd, termios.TCIFLUSH)
         except (ImportError, OSError):
             pass
+        dropped = any(line.strip() for line in self._lines) or bool(self._buf.strip())
         self._lines.clear()
         self._buf = b""
+        return dropped
 
     def _fill(self) -> None:
         data = os.read(self.fd, 4096)

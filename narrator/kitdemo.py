@@ -1,5 +1,5 @@
-"""Bots playing through a kit's fake devices: the hardware half of
-``wakkerdam demo --kit NAME``.
+"""Bots playing through a kit's fake devices: ``wakkerdam demo --kit NAME``
+(it runs the moderator, so it lives in ``narrator/``, above ``hardware/``).
 
 :func:`play_through_kit` deals (the bots scan their role cards on the
 reader, and the box must learn exactly the seeded deal), lights the
@@ -21,6 +21,10 @@ from hardware.bothands import KitBotTable
 from hardware.events import HardwareError
 from hardware.flows import deal_by_box, deal_by_cards
 from hardware.kit import Kit, build_kit
+from narrator.bot_table import BotTable, TextSpeaker
+from narrator.bots import Bots
+from narrator.clock import FastClock
+from narrator.moderator import Moderator, Timing
 from ports import Answer, Input, Question
 
 
@@ -66,11 +70,6 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     ``deal``: "cards" (the bots scan their cards) or "box" (the box shows
     each bot its role). Returns the finished game and the kit (close it).
     """
-    from narrator.bot_table import BotTable, TextSpeaker
-    from narrator.bots import Bots
-    from narrator.clock import FastClock
-    from narrator.moderator import Moderator, Timing
-
     pack = voices.load(lang)
     kit = build_kit(kit_name, fake=True, players=list(setup.players), lang=lang,
                     risky_candles=risky_candles)

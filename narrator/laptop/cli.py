@@ -1,0 +1,142 @@
+"""``wakkerdam play`` (the laptop kit): its command line."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+
+import voices
+from engine import Game, deal
+from narrator.bot_table import TextSpeaker
+from narrator.laptop.answers import Refused
+from narrator.laptop.game import (
+    ANSWER_SECONDS,
+    CALL_SECONDS,
+    DISCUSSION_SECONDS,
+    LaptopSettings,
+    run_laptop_game,
+    to_the_end,
+)
+from narrator.laptop.session import LaptopSession
+from narrator.laptop.setup import (
+    ask_names,
+    deal_at_the_laptop,
+    deck,
+    describe_deck,
+    names_from_arg,
+    parse_roles,
+    player_range,
+)
+from narrator.laptop.terminal import Keyboard, Screen
+from narrator.session import default_journal_dir, new_journal
+
+
+def _call_seconds(text: str) -> tuple[float, float]:
+    try:
+        lo, hi = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected LO,HI in seconds, e.g. 20,30") from None
+    if not 0 < lo <= hi:
+        raise argparse.ArgumentTypeError("expected 0 < LO <= HI")
+    return lo, hi
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("seconds cannot be negative")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="wakkerdam play",
+                                description="A real game around one laptop: it deals, narrates and asks.")
+    p.add_argument("--lang", choices=voices.LANGUAGES, default=voices.DEFAULT_LANGUAGE)
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--names", help="the players in seat order, comma-separated")
+    who.add_argument("--players", type=int, help="how many players (their names are asked)")
+    p.add_argument("--roles", help="characters in place of villagers (ids or names, comma-separated), "
+                                   "or every card when the list has werewolves/seer/villagers")
+    p.add_argument("--seed", type=int, help="the shuffle (default: random)")
+    sound = p.add_mutually_exclusive_group()
+    sound.add_argument("--wav", help="also record everything the narrator says into this WAV file")
+    sound.add_argument("--text-only", action="store_true", help="no speech: lines on the screen only")
+    p.add_argument("--no-cues", action="store_true", help="no sound cues")
+    p.add_argument("--discussion", type=_seconds, default=DISCUSSION_SECONDS,
+                   help="seconds of discussion before each vote (0: none; default %(default)g)")
+    p.add_argument("--call-seconds", type=_call_seconds, default=CALL_SECONDS, metavar="LO,HI",
+                   help="every night call lasts a time drawn from LO..HI seconds (default 20,30)")
+    p.add_argument("--answer-seconds", type=_seconds, default=ANSWER_SECONDS,
+                   help="time for a day question before its default applies (default %(default)g)")
+    p.add_argument("--journal", help="the game's journal, to go on after a restart "
+                                     "(default: a new one in the state directory, found by a bare 'wakkerdam resume')")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    pack = voices.load(args.lang)
+    screen = Screen()
+
+    def fail(no: Refused) -> int:
+        print(f"wakkerdam play: {pack.line(no.key, **no.params)}", file=sys.stderr)
+        return 2
+
+    if args.players is not None:
+        lo, hi = player_range()
+        if not lo <= args.players <= hi:
+            return fail(Refused("laptop.err_players", lo=lo, hi=hi, count=args.players))
+    try:
+        names = names_from_arg(args.names) if args.names else None
+        roles = parse_roles(args.roles, pack) if args.roles else None
+        if names is not None or args.players is not None:
+            deck(len(names) if names else args.players, roles)  # a bad deck fails before anyone types
+    except Refused as no:
+        return fail(no)
+
+    session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
+    journal = None
+
+    def new_game() -> Game:
+        nonlocal journal
+        screen.show(pack.line("laptop.title"))
+        players = names or ask_names(session, args.players)
+        cards = deck(len(players), roles)
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        setup = deal(players, cards, seed)
+        settings = settings_from(args)
+        journal = new_journal(args.journal or default_journal_path(), setup, mode="play",
+                              lang=args.lang, text_only=args.text_only, kit="laptop",
+                              laptop=settings.to_header())
+        screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
+        screen.ask(pack.line("laptop.deck_seen"))  # read before the deal wipes the screen
+        session.wait_for_enter(None)
+        deal_at_the_laptop(session, setup, journal)
+        return run_laptop_game(session, Game(setup), settings.timing(), text_only=args.text_only,
+                               wav=args.wav, cues=settings.cues, journal=journal)
+
+    try:
+        return to_the_end(session, new_game)
+    except Refused as no:
+        return fail(no)
+    finally:
+        if journal is not None:
+            journal.close()
+
+
+def settings_from(args: argparse.Namespace) -> LaptopSettings:
+    return LaptopSettings(args.call_seconds, args.discussion, args.answer_seconds, cues=not args.no_cues)
+
+
+def default_journal_path() -> Path:
+    """A new journal in the box's state directory (where a bare ``wakkerdam
+    resume`` looks): named by the time it started, never by anything secret."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return default_journal_dir() / f"laptop-{stamp}-{os.getpid()}.journal"
