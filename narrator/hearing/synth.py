@@ -63,8 +63,26 @@ def piper(text: str, varied: bool = True) -> np.ndarray:
     return resample(samples, int(voice.config.sample_rate), RATE)
 
 
+def flite(text: str, voice: str = "slt") -> np.ndarray:
+    """Festival's flite (English only), another synthesiser than espeak-ng."""
+    exe = shutil.which("flite")
+    if exe is None:
+        raise SynthUnavailable("flite is not installed")
+    done = subprocess.run([exe, "-voice", voice, "-t", text, "-o", "/dev/stdout"],
+                          capture_output=True, check=False)
+    if done.returncode != 0 or not done.stdout:
+        raise SynthUnavailable(f"flite cannot speak with voice {voice!r}")
+    with wave.open(io.BytesIO(done.stdout)) as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
+    return resample(samples, rate, RATE)
+
+
 def speak(text: str, voice: str) -> np.ndarray:
-    """By voice name: "piper", "piper-fixed" (repeatable) or an espeak-ng voice."""
+    """By voice name: "piper", "piper-fixed" (repeatable), "flite-<voice>"
+    or an espeak-ng voice."""
     if voice in ("piper", "piper-fixed"):
         return piper(text, varied=voice == "piper")
+    if voice.startswith("flite-"):
+        return flite(text, voice.removeprefix("flite-"))
     return espeak(text, voice)
