@@ -196,12 +196,12 @@ def pick_grammar(vocab: Vocabulary, options: Sequence[str], seats: Mapping[str, 
     candidates: dict[str, set[Meaning]] = {}
     for player in options:
         meaning = Meaning("player", player)
-        targets = [vocab.name(player)]
+        said = [vocab.name(player)]
         seat = seats.get(player)
         if seat is not None and 1 <= seat <= MAX_SEAT:
             for word in vocab.seat(seat):
-                targets += vocab.forms("seat_forms", word) if carriers else [word]
-        for target in targets:
+                said += vocab.forms("seat_forms", word) if carriers else [word]
+        for target in said:
             if target:
                 candidates.setdefault(target, set()).add(meaning)
     targets = {p: next(iter(m)) for p, m in candidates.items() if len(m) == 1}

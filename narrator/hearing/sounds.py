@@ -44,7 +44,7 @@ def wind(seconds: float, seed: int = 0) -> np.ndarray:
     f = np.fft.rfftfreq(n, 1 / RATE)
     spectrum /= 1 + (f / 400.0) ** 2
     gust = 0.6 + 0.4 * np.sin(2 * np.pi * np.cumsum(rng.uniform(0.1, 0.4, n)) / RATE)
-    return _unit(np.fft.irfft(spectrum, n) * gust)
+    return _unit(np.asarray(np.fft.irfft(spectrum, n)) * gust)
 
 
 def music(seconds: float, seed: int = 0) -> np.ndarray:
@@ -82,7 +82,7 @@ def cough(seed: int = 0, level: float = 8000.0) -> np.ndarray:
 def bed(noise: np.ndarray, speech_power: float, snr_db: float) -> np.ndarray:
     """``noise`` scaled so that speech of ``speech_power`` is ``snr_db`` above it."""
     gain = np.sqrt(speech_power / 10 ** (snr_db / 10))
-    return np.clip(np.round(noise * gain), -32768, 32767).astype(np.int16)
+    return np.asarray(np.clip(np.round(noise * gain), -32768, 32767), dtype=np.int16)
 
 
 def _unit(x: np.ndarray) -> np.ndarray:

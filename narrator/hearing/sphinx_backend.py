@@ -41,9 +41,14 @@ ESPEAK_VOICE = {"en": "en-us", "nl": "nl", "de": "de"}
 #: (measured by bench/recognition.py; see docs/hearing.md)
 SPHINX_LANGUAGES = frozenset({"en", "nl", "de"})
 #: how far the grammar's best path may score below the free phone decoding
-#: of the same audio; chosen by bench/recognition.py (lower lets more speech
-#: that is no answer through, higher refuses more real answers)
-MARGIN = 0.04
+#: of the same audio, per language (lower lets more speech that is no answer
+#: through, higher refuses more real answers). Measured (espeak-ng voices):
+#: English answers mostly above -0.03, non-answers mostly below -0.04.
+#: Dutch and German, pronounced with the English model's phones, overlap
+#: completely (answers -0.09..0.01, non-answers -0.07..0.01): the margin
+#: would only lose answers, so there it is off and the repetition guards.
+MARGINS: dict[str, float | None] = {"en": 0.04, "nl": None, "de": None}
+MARGIN = MARGINS["en"]
 
 
 class PocketsphinxRecognizer:
@@ -51,7 +56,7 @@ class PocketsphinxRecognizer:
 
     def __init__(self, lang: str = "en", threshold: float = 0.1, sample_rate: int = 16_000,
                  hmm: str | None = None, dictionary: str | None = None,
-                 margin: float | None = MARGIN) -> None:
+                 margin: float | None | str = "default") -> None:
         try:
             from pocketsphinx import Decoder, get_model_path
         except ImportError:
@@ -72,7 +77,7 @@ class PocketsphinxRecognizer:
             raise ModelError(f"cannot load the pocketsphinx model: {exc}") from None
         self.threshold = threshold
         self.sample_rate = sample_rate
-        self.margin = margin
+        self.margin = MARGINS.get(lang) if isinstance(margin, str) else margin
         # the cepstral mean adapts during an utterance; starting each one from
         # the model's own makes a result independent of what came before
         self._cmn0 = self._decoder.get_cmn(False)
