@@ -216,6 +216,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--config", nargs="*", default=["before", "after"])
     parser.add_argument("--condition", nargs="*", default=CONDITIONS)
     parser.add_argument("--voices", type=int, default=2, help="voices per language")
+    parser.add_argument("--voice", nargs="*", help="these voices instead (e.g. piper flite-slt)")
     parser.add_argument("--n", type=int, default=8, help="votes per row")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args(argv)
@@ -225,7 +226,7 @@ def main(argv: list[str]) -> int:
     for lang in args.lang:
         recognizers = {"before": PocketsphinxRecognizer(lang=lang, margin=None),
                        "after": PocketsphinxRecognizer(lang=lang)}
-        for voice_name in VOICES[lang][:args.voices]:
+        for voice_name in args.voice or VOICES[lang][:args.voices]:
             for condition in args.condition:
                 for config in args.config:
                     try:
