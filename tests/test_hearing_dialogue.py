@@ -83,7 +83,7 @@ def test_a_vote_by_name_is_repeated_and_kept(sphinx):
 def test_a_seat_number_and_nobody(sphinx):
     dialogue, table, _, _ = make(sphinx, silent_accept=True)
     table.truth = {"Brian": "Frank", "Charles": None}
-    table.phrase = {"Brian": "six"}
+    table.phrase = {"Brian": "number six"}
     assert dialogue.pick("Brian", others("Brian")).choice == "Frank"
     ballot = dialogue.pick("Charles", others("Charles"))
     assert (ballot.choice, ballot.via) == (None, "voice")

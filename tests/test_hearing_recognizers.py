@@ -26,14 +26,19 @@ SEATS = {p: i + 1 for i, p in enumerate(PLAYERS)}
 
 @pytest.fixture(scope="module")
 def sphinx():
+    """Without the rejection of speech that is no answer: these floors are
+    the acoustic model's and the lexicon's (rejection: test_hearing_dayvote)."""
     from narrator.hearing.sphinx_backend import PocketsphinxRecognizer
 
-    return PocketsphinxRecognizer()
+    return PocketsphinxRecognizer(margin=None)
 
 
 @pytest.fixture(scope="module")
 def en_grammar():
-    return pick_grammar(Vocabulary(voices.load("en")), PLAYERS[1:], SEATS, allow_none=True)
+    # bare names and numbers (the first version's grammar): the acoustic
+    # floors below were measured on it; carrier phrases: test_hearing_dayvote
+    return pick_grammar(Vocabulary(voices.load("en")), PLAYERS[1:], SEATS, allow_none=True,
+                        carriers=False)
 
 
 _SPOKEN: dict[tuple[str, str], np.ndarray] = {}
@@ -98,11 +103,11 @@ def test_pocketsphinx_hears_votes_in_noise(sphinx, en_grammar, voice, snr_db):
 
 @pytest.mark.parametrize("snr_db", [None, 10.0, 5.0])
 def test_pocketsphinx_hears_yes_and_no(sphinx, voice, snr_db):
-    grammar = yes_no_grammar(Vocabulary(voices.load("en")))
+    grammar = yes_no_grammar(Vocabulary(voices.load("en")), carriers=False)
     right, outside, total = score(sphinx, grammar, voice, snr_db)
     assert outside == 0
-    # yes, yeah, correct, no, wrong: at most one lost, two at 5 dB
-    assert right >= total - (2 if snr_db == 5.0 else 1), f"{right}/{total}"
+    # yes, yeah, correct, right, no, nope, wrong: at most two lost, three at 5 dB
+    assert right >= total - (3 if snr_db == 5.0 else 2), f"{right}/{total}"
 
 
 def test_pocketsphinx_gives_words_with_confidences(sphinx, en_grammar):
@@ -134,6 +139,7 @@ def test_pocketsphinx_drops_words_missing_from_its_lexicon(sphinx):
 # -- vosk on the packaged Korean model -----------------------------------------
 
 KOREAN = {"speech.vocab.yes": "네", "speech.vocab.no": "아니요", "speech.vocab.nobody": "아무도",
+          "speech.vocab.vote_forms": "_", "speech.vocab.seat_forms": "_",
           **{f"speech.vocab.seat.{i + 1}": w for i, w in enumerate("하나 둘 셋 넷 다섯".split())}}
 
 

@@ -41,7 +41,19 @@ def setup(pack="nl", **kw):
                         seats=SEATS, **kw)
 
 
-def test_missing_model_falls_back_to_buttons_with_the_fix(tmp_path):
+def test_without_a_model_pocketsphinx_hears_and_says_so_once(tmp_path):
+    hearing = setup(models_root=tmp_path, mic=FakeMicrophone(noise=hiss()))
+    assert hearing.spoken and hearing.dialogue is not None
+    assert hearing.dialogue.recognizer.name == "pocketsphinx"
+    (key, params), = hearing.notices
+    assert key == "speech.recognizer.pocketsphinx"
+    assert "wakkerdam models install nl" in voices.load("nl").line(key, **params)
+
+
+def test_a_language_nothing_hears_falls_back_to_buttons_with_the_fix(tmp_path, monkeypatch):
+    import narrator.hearing.setup as setup_module
+
+    monkeypatch.setattr(setup_module, "SPHINX_LANGUAGES", frozenset())
     hearing = setup(models_root=tmp_path, mic=FakeMicrophone(noise=hiss()))
     assert not hearing.spoken and isinstance(hearing.input, Buttons)
     (key, params), = hearing.notices
@@ -101,4 +113,6 @@ def test_a_broken_model_falls_back(tmp_path):
     (target / "conf" / "mfcc.conf").write_text("--use-energy=false\n")
     (target / MARKER).write_text("{}")
     hearing = setup(models_root=tmp_path, mic=FakeMicrophone(noise=hiss()))
-    assert not hearing.spoken and hearing.notices[0][0] == "speech.models.broken"
+    # said, and pocketsphinx hears instead
+    assert hearing.spoken and hearing.notices[0][0] == "speech.models.broken"
+    assert hearing.notices[1][0] == "speech.recognizer.pocketsphinx"

@@ -12,7 +12,7 @@ choices are never asked by voice, since the whole table would hear them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from hardware.microphone import MicrophoneUnavailable
@@ -37,6 +37,18 @@ class DialogueSettings:
     #: this (speech-band noise floor, dBFS): in noise a "nee" may go unheard,
     #: so there an explicit "ja" is needed
     silence_accepts_below_dbfs: float = -45.0
+    #: carrier phrases ("ik stem op Anna") in the grammar; False: bare words
+    carriers: bool = True
+    #: a sound that is no phrase (a cough) does not end the answer time
+    keep_listening: bool = True
+    #: a spoken "ja" must beat the best "nee" phrase by this much (the
+    #: recognizer's ``Heard.rival``); measured: every "no" heard as "yes" in
+    #: a quiet room scored at most 0.0 here, true yeses mostly above 0.03
+    yes_margin: float | None = 0.02
+    #: in a room louder than ``silence_accepts_below_dbfs`` the repetition is
+    #: confirmed with the seat button, not by voice: in babble a spoken "nee"
+    #: was heard as "ja" (bench/recognition.py)
+    button_confirms_in_noise: bool = True
 
 
 @dataclass(frozen=True)
@@ -101,7 +113,8 @@ class VoteDialogue:
              allow_none: bool = True, timeout_s: float = 60.0) -> Ballot:
         """One player's choice among ``options`` (a vote, the mayor's
         election, tiebreak or successor)."""
-        grammar = pick_grammar(self.vocab, options, self.seats, allow_none)
+        grammar = pick_grammar(self.vocab, options, self.seats, allow_none,
+                               carriers=self.settings.carriers)
         meaning, failures, used = self._converse(
             voter, grammar, self._ask_key(ask), {"voter": voter},
             lambda m: self._confirm_pick(ask, voter, m), timeout_s)
@@ -119,7 +132,7 @@ class VoteDialogue:
 
     def yes_no(self, voter: str, *, ask: str = "yes_no", prompt: str = "speech.ask.yes_no",
                params: Mapping[str, Any] | None = None, timeout_s: float = 60.0) -> YesNo:
-        grammar = yes_no_grammar(self.vocab)
+        grammar = yes_no_grammar(self.vocab, carriers=self.settings.carriers)
         meaning, failures, used = self._converse(
             voter, grammar, prompt, {"voter": voter, **(params or {})},
             lambda m: ("speech.confirm.yes" if m == YES else "speech.confirm.no", {"voter": voter}),
@@ -170,7 +183,17 @@ class VoteDialogue:
                 continue
             key, confirm_params = confirm(meaning)
             self.say(key, **confirm_params)
-            reply, verdict = self._hear(yes_no_grammar(self.vocab), s.confirm_window_s, ptt)
+            if s.button_confirms_in_noise and not self._quiet_room() and self.fallback:
+                pressed = self._confirm_by_button(voter, confirm_params, timeout_s - used)
+                used += min(s.confirm_window_s * 2, max(0.0, timeout_s - used))
+                if pressed:
+                    return meaning, failures, used
+                failures += 1
+                if failures < s.max_failures:
+                    self.say("speech.again", voter=voter)
+                continue
+            reply, verdict = self._hear(yes_no_grammar(self.vocab, carriers=s.carriers),
+                                        s.confirm_window_s, ptt)
             used += reply.detected_s if reply else s.confirm_window_s
             if reply is None:
                 if self._quiet_room():
@@ -187,22 +210,49 @@ class VoteDialogue:
                 self.say("speech.again" if verdict == NO else "speech.not_understood", voter=voter)
         return None, failures, used
 
+    def _confirm_by_button(self, voter: str, params: dict[str, Any], time_left: float) -> bool:
+        """The voter presses their seat button to say the repetition is right."""
+        question = Question("yes_no", "confirm", (voter,), prompt="speech.confirm_button",
+                            params={"name": voter, **params, "voter": voter},
+                            timeout_s=min(self.settings.confirm_window_s * 2, max(0.0, time_left)))
+        assert self.fallback is not None
+        self.say("speech.confirm_button", voter=voter)
+        return self.fallback(question) is True
+
     def _quiet_room(self) -> bool:
-        floor = self.listener.floor_db
-        return floor is None or floor < self.settings.silence_accepts_below_dbfs
+        room = self.listener.room_db if self.listener.room_db is not None else self.listener.floor_db
+        return room is None or room < self.settings.silence_accepts_below_dbfs
 
     def _hear(self, grammar: Grammar, timeout_s: float,
               ptt: PushToTalk | None) -> tuple[Utterance | None, Meaning | None]:
         """Listen and decode while the player speaks; the meaning of a
-        confident whole phrase of the grammar, or None."""
-        stream = self.recognizer.stream(grammar)
-        try:
-            utterance = self.listener.listen(timeout_s, ptt, sink=stream.feed)
-        finally:
-            heard = stream.finish()
-        if utterance is None or not heard.text or heard.confidence < self.recognizer.threshold:
-            return utterance, None
-        return utterance, grammar.meaning(heard.text)
+        confident whole phrase of the grammar, or None. A sound that holds
+        no phrase (a cough, a laugh, "hang on") is not the answer: the box
+        keeps listening until the answer time is up. The utterance returned
+        carries the audio time used."""
+        used = 0.0
+        last: Utterance | None = None
+        while used < timeout_s:
+            stream = self.recognizer.stream(grammar)
+            try:
+                utterance = self.listener.listen(timeout_s - used, ptt, sink=stream.feed)
+            finally:
+                heard = stream.finish()
+            if utterance is None:     # quiet until the end: the whole window is used
+                return (replace(last, detected_s=timeout_s) if last else None), None
+            used += utterance.detected_s
+            last = replace(utterance, detected_s=used)
+            if heard.text and heard.confidence >= self.recognizer.threshold:
+                meaning = grammar.meaning(heard.text)
+                margin = self.settings.yes_margin
+                if meaning == YES and heard.rival is not None and margin is not None \
+                        and heard.rival < margin:
+                    meaning = None      # a "ja" that a "nee" nearly matched is no "ja"
+                if meaning is not None:
+                    return last, meaning
+            if ptt is not None or not self.settings.keep_listening:
+                break           # a press is one answer: no second listen inside it
+        return last, None
 
     def _confirm_pick(self, ask: str, voter: str, meaning: Meaning) -> tuple[str, dict[str, Any]]:
         if meaning.player is None:

@@ -54,6 +54,8 @@ class Listener:
         self.rate = mic.sample_rate
         self.frame = self.settings.frame_len(self.rate)
         self.floor_db: float | None = None
+        #: the room's median level around the last listen (talk included)
+        self.room_db: float | None = None
 
     def listen(self, timeout_s: float, ptt: PushToTalk | None = None,
                sink: Sink | None = None) -> Utterance | None:
@@ -85,9 +87,9 @@ class Listener:
             if event == "end":
                 break
             if not ep.in_speech and n >= limit:
-                self.floor_db = ep.floor_db
+                self.floor_db, self.room_db = ep.floor_db, ep.room_db
                 return None
-        self.floor_db = ep.floor_db
+        self.floor_db, self.room_db = ep.floor_db, ep.room_db
         if not ep.done:
             return None
         sec = self.settings.frame_ms / 1000
@@ -133,6 +135,7 @@ class Listener:
         floor = levels[len(levels) // 5]   # the quieter part of the room
         peak = float(20 * np.log10(max(1, int(np.max(np.abs(audio.astype(np.int32))))) / 32768))
         self.floor_db = floor
+        self.room_db = levels[len(levels) // 2]
         if dbfs(audio) <= -100:
             return LevelReport(floor, peak, False, "speech.level.silent")
         if floor > -35.0:

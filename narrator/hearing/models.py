@@ -1,16 +1,19 @@
 """Speech models: install a language pack's vosk model, list them, and find
 the one to use at start-up.
 
-``wakkerdam models`` (``main``) downloads from the official archive
-(alphacephei.com), resuming a broken download with an HTTP Range request,
-checks size and sha256, and unpacks into a temporary folder that is renamed
-into place, so a model folder is either complete or absent.
+``wakkerdam models`` (``main``) downloads from the official archive,
+resuming a broken download with an HTTP Range request, and unpacks into a
+temporary folder that is renamed into place, so a model folder is either
+complete or absent.
 
-The manifest below holds each language's archive. The sizes and checksums
-of the real archives could not be read where this was written (no network):
-they are None, and ``install`` then refuses unless the checksum is given on
-the command line (``--sha256 --size``) or ``--unverified`` is asked for; it
-prints what it measured so that the manifest can be completed.
+What makes an install trustworthy without a published checksum (the real
+archives' checksums could not be read where this was written): the archive
+must have a vosk model's structure, the model must load, and it must pass a
+self-test (the box speaks a few of the pack's grammar words with espeak-ng
+and the model must hear them). The archive's size and sha256 are checked
+when the manifest or the command line gives them, and recorded in the
+model's marker either way, with a digest of the unpacked files that
+``models check`` compares later (integrity, not authenticity).
 """
 
 from __future__ import annotations
@@ -31,11 +34,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+import numpy as np
+
 import voices
 from engine.errors import WakkerdamError
 
+from .vosk_backend import ModelError
+
 MARKER = ".wakkerdam-model.json"
 CHUNK = 1 << 16
+#: what every vosk model archive holds (small models: am/ conf/ graph/ ivector/)
+MODEL_PARTS = ("am", "conf/mfcc.conf", "graph")
 
 
 @dataclass(frozen=True)
@@ -171,9 +180,12 @@ def measure(path: Path) -> tuple[int, str]:
     return path.stat().st_size, digest.hexdigest()
 
 
-def unpack(archive: Path, lang_dir: Path, spec: ModelSpec, sha256: str) -> Path:
+def unpack(archive: Path, lang_dir: Path, spec: ModelSpec, measured: dict[str, Any], *,
+           verify: Verify | None = None,
+           report: Callable[[str, dict[str, Any]], None] | None = None) -> Path:
     """Unzip into a temporary folder beside the target, check it is one vosk
-    model, then rename it into place (replacing an older install)."""
+    model (and that it loads and hears, with ``verify``), then rename it
+    into place (replacing an older install)."""
     lang_dir.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".unpack-", dir=lang_dir))
     try:
@@ -189,11 +201,23 @@ def unpack(archive: Path, lang_dir: Path, spec: ModelSpec, sha256: str) -> Path:
             raise InstallError("speech.models.bad_archive", name=spec.name, reason=str(exc)) from None
         tops = [p for p in tmp.iterdir() if not p.name.startswith("__MACOSX")]
         folder = tops[0] if len(tops) == 1 and tops[0].is_dir() else tmp
-        if not _is_model(folder):
+        missing = [p for p in MODEL_PARTS if not (folder / p).exists()]
+        if missing:
             raise InstallError("speech.models.bad_archive", name=spec.name,
-                               reason="no am/ or conf/model.conf")
-        (folder / MARKER).write_text(json.dumps({"name": spec.name, "url": spec.url,
-                                                 "sha256": sha256}))
+                               reason="no " + ", ".join(missing))
+        test = None
+        if verify is not None:
+            try:
+                test = verify(folder, spec.lang)
+            except ModelError as exc:
+                raise InstallError("speech.models.bad_archive", name=spec.name,
+                                   reason=str(exc).splitlines()[0][:160]) from None
+            if report and test is not None:
+                report("speech.models.self_test", {"name": spec.name, "heard": test.heard,
+                                                   "spoken": test.spoken})
+        (folder / MARKER).write_text(json.dumps({
+            "name": spec.name, "url": spec.url, **measured, "files": tree_digest(folder),
+            "self_test": None if test is None else [test.heard, test.spoken]}))
         target = lang_dir / spec.name
         old = None
         if target.exists():
@@ -210,13 +234,23 @@ def unpack(archive: Path, lang_dir: Path, spec: ModelSpec, sha256: str) -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def install(spec: ModelSpec, root: Path | None = None, *, allow_unverified: bool = False,
+@dataclass(frozen=True)
+class SelfTest:
+    heard: int
+    spoken: int
+
+
+Verify = Callable[[Path, str], SelfTest | None]
+
+
+def install(spec: ModelSpec, root: Path | None = None, *,
+            verify: Verify | None = None,
             progress: Callable[[int, int | None], None] | None = None,
             report: Callable[[str, dict[str, Any]], None] | None = None) -> Path:
-    """Download (resuming), verify and unpack ``spec``; returns the folder."""
+    """Download (resuming), check and unpack ``spec``; ``verify(folder,
+    lang)`` loads the unpacked model and runs the self-test before it is
+    put in place (``wakkerdam models`` passes ``load_and_test``)."""
     root = root or models_dir()
-    if spec.sha256 is None and not allow_unverified:
-        raise InstallError("speech.models.unverified", name=spec.name)
     part = root / ".downloads" / f"{spec.name}.zip.part"
     download(spec.url, part, progress=progress)
     size, sha = measure(part)
@@ -228,9 +262,62 @@ def install(spec: ModelSpec, root: Path | None = None, *, allow_unverified: bool
     if spec.sha256 is not None and sha != spec.sha256.lower():
         part.unlink()
         raise InstallError("speech.models.bad_checksum", name=spec.name, got=sha, want=spec.sha256)
-    target = unpack(part, root / spec.lang, spec, sha)
+    try:
+        target = unpack(part, root / spec.lang, spec, {"size": size, "sha256": sha},
+                        verify=verify, report=report)
+    except InstallError:
+        part.unlink()       # a wrong archive: fetching it again would not help
+        raise
     part.unlink()
     return target
+
+
+def tree_digest(folder: Path) -> str:
+    """sha256 over every file's path and contents (the marker left out)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MARKER):
+        digest.update(str(path.relative_to(folder)).encode() + b"\0")
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(CHUNK), b""):
+                digest.update(block)
+    return digest.hexdigest()
+
+
+def check_integrity(folder: Path) -> bool:
+    """The unpacked files are still the ones installed."""
+    try:
+        marker = json.loads((folder / MARKER).read_text())
+    except (OSError, ValueError):
+        return False
+    return bool(marker.get("files")) and marker["files"] == tree_digest(folder)
+
+
+SELF_TEST_VOICE = {"nl": "nl", "de": "de", "en": "en-us"}
+
+
+def load_and_test(folder: Path, lang: str) -> SelfTest | None:
+    """Load the model (ModelError if it cannot) and let it hear a few of
+    the pack's words spoken by espeak-ng: yes, no and the first seats.
+    None when there is no espeak-ng to speak them."""
+    from .audio import silence
+    from .grammar import Grammar, Meaning, Vocabulary
+    from .synth import SynthUnavailable, espeak
+    from .vosk_backend import VoskRecognizer
+
+    recognizer = VoskRecognizer(folder, cached=False)
+    vocab = Vocabulary(voices.load(lang))
+    words = [vocab.words("yes")[0], vocab.words("no")[0], *(vocab.seat(n)[0] for n in range(1, 6))]
+    grammar = Grammar({w: Meaning("player", w) for w in words}, spelling=dict(vocab.spelling))
+    heard = 0
+    try:
+        for word in words:
+            audio = espeak(grammar.written(word), SELF_TEST_VOICE.get(lang, lang))
+            hiss = np.random.default_rng(0).integers(-8, 9, len(audio) + 9600)
+            said = np.concatenate([silence(0.3), audio, silence(0.3)]) + hiss
+            heard += recognizer.recognize(said.astype(np.int16), grammar).text == word
+    except SynthUnavailable:
+        return None
+    return SelfTest(heard, len(words))
 
 
 # -- the command ----------------------------------------------------------------
@@ -250,8 +337,6 @@ def main(argv: list[str]) -> int:
     inst.add_argument("--url", help="another archive URL (a mirror, or a file:// path)")
     inst.add_argument("--sha256", help="the archive's expected sha256")
     inst.add_argument("--size", type=int, help="the archive's expected size in bytes")
-    inst.add_argument("--unverified", action="store_true",
-                      help="install even when no checksum is known (prints the measured one)")
     check = sub.add_parser("check", help="is the language's model there? (exit 1 if not)")
     check.add_argument("lang")
     try:
@@ -282,6 +367,10 @@ def main(argv: list[str]) -> int:
         if status.path is None:
             print(status.message(pack), file=sys.stderr)
             return 1
+        if not check_integrity(status.path):
+            print(pack.line("speech.models.changed", path=status.path,
+                            command=install_command(args.lang)), file=sys.stderr)
+            return 1
         print(pack.line("speech.models.installed", lang=args.lang, name=status.path.name,
                         path=status.path), file=out)
         return 0
@@ -302,7 +391,7 @@ def main(argv: list[str]) -> int:
                             total=total if total is not None else "?"), file=out, flush=True)
 
     try:
-        path = install(spec, root, allow_unverified=args.unverified, progress=progress,
+        path = install(spec, root, verify=load_and_test, progress=progress,
                        report=lambda key, params: print(pack.line(key, **params), file=out))
     except InstallError as exc:
         print(pack.line(exc.key, **exc.params), file=sys.stderr)

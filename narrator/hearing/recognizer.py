@@ -19,11 +19,17 @@ class Word:
 @dataclass(frozen=True)
 class Heard:
     """What a recognizer made of an utterance: ``text`` is "" when it heard
-    nothing; ``confidence`` is the lowest word confidence (0..1)."""
+    nothing; ``confidence`` is the lowest word confidence (0..1);
+    ``rejected``: it heard speech, but no phrase of the grammar (a cough,
+    "hang on"), so ``text`` is ""."""
 
     text: str
     confidence: float
     words: tuple[Word, ...] = field(default=())
+    rejected: bool = False
+    #: with a contested grammar: how far the answer's score beats the best
+    #: phrase of another meaning (None: not measured)
+    rival: float | None = None
 
 
 NOTHING = Heard("", 0.0)

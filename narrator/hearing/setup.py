@@ -21,6 +21,7 @@ from .dialogue import DialogueSettings, Say, VoteDialogue
 from .listen import Listener, PushToTalk
 from .models import install_command, model_for
 from .recognizer import Recognizer
+from .sphinx_backend import SPHINX_LANGUAGES, PocketsphinxRecognizer
 from .vosk_backend import ModelError, VoskRecognizer
 
 
@@ -34,6 +35,35 @@ class Hearing:
     spoken: bool
     notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     dialogue: VoteDialogue | None = None
+
+
+Notice = tuple[str, dict[str, Any]]
+
+
+def default_recognizer(lang: str, models_root: Path | None = None
+                       ) -> tuple[Recognizer | None, list[Notice]]:
+    """What the box has: vosk with the pack's installed model, else
+    pocketsphinx (packaged, no download) where it hears the language well
+    enough, else nothing; with the lines that say which (or why none)."""
+    status = model_for(lang, models_root)
+    command = install_command(lang)
+    notices: list[Notice] = []
+    if status.path is not None:
+        try:
+            return VoskRecognizer(status.path), [("speech.recognizer.vosk",
+                                                  {"name": status.path.name})]
+        except ModelError:
+            notices.append(("speech.models.broken", {"path": str(status.path), "command": command}))
+    elif lang not in SPHINX_LANGUAGES:
+        notices.append((status.key, dict(status.params or {})))
+    if lang in SPHINX_LANGUAGES:
+        try:
+            sphinx = PocketsphinxRecognizer(lang=lang)
+        except ModelError:
+            notices.append(("speech.models.missing", {"lang": lang, "command": command}))
+            return None, notices
+        return sphinx, [*notices, ("speech.recognizer.pocketsphinx", {"command": command})]
+    return None, notices
 
 
 def spoken_input(pack: Pack, *, say: Say, fallback: Input, seats: Mapping[str, int],
@@ -54,14 +84,10 @@ def spoken_input(pack: Pack, *, say: Say, fallback: Input, seats: Mapping[str, i
         return Hearing(fallback, False, notices)
 
     if recognizer is None:
-        status = model_for(pack.lang, models_root)
-        if status.path is None:
-            return buttons(status.key, **(status.params or {}))
-        try:
-            recognizer = VoskRecognizer(status.path)
-        except ModelError:
-            return buttons("speech.models.broken", path=str(status.path),
-                           command=install_command(pack.lang))
+        recognizer, found = default_recognizer(pack.lang, models_root)
+        notices.extend(found)               # said once: which recognizer hears the votes
+        if recognizer is None:
+            return Hearing(fallback, False, notices)
     if mic is None:
         try:
             mic = open_microphone()

@@ -1,55 +1,117 @@
-"""The pocketsphinx backend: a JSGF grammar search on the US English model
-that its PyPI package ships (the only packaged model this suite can hear real
-speech with). Decodes an utterance in tens of milliseconds, deterministic.
+"""The pocketsphinx backend: a JSGF grammar search on the US English
+acoustic model that its PyPI package ships. It needs no download.
 
-Confidence is the word's posterior probability in the lattice of the
-grammar search.
+English words come from the CMU dictionary; Dutch and German words (and
+English names it lacks) get pronunciations made from espeak-ng's phonemes
+(``lexicon``). Decodes an utterance in tens of milliseconds, deterministic.
+
+Rejection by a competing hypothesis: the same audio is also decoded by the
+model's free phone decoder (any phones, a phone language model). A phrase
+that was really said scores about as well on its grammar path as on free
+phones; speech that is no phrase ("hang on a second", a laugh) is forced
+onto the grammar and scores clearly worse there, and is refused. (A phone
+loop inside the grammar was measured first: 100 times slower, and it won
+over real phrases.) Confidence is the word's posterior in the lattice.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 import threading
 from collections import OrderedDict
+from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
 from .audio import dbfs
 from .grammar import Grammar
+from .lexicon import LexiconError, pronunciations
 from .recognizer import Heard, Word, heard_from_words
 from .vosk_backend import ModelError
 
 #: quieter than this is no speech at all (a microphone's own hiss is about -70)
 SILENT_DBFS = -60.0
+PHONES = "phones"
+#: espeak-ng voice for each language pack's words
+ESPEAK_VOICE = {"en": "en-us", "nl": "nl", "de": "de"}
+#: the packs the box hears with pocketsphinx when no vosk model is installed
+#: (measured by bench/recognition.py; see docs/hearing.md)
+SPHINX_LANGUAGES = frozenset({"en", "nl", "de"})
+#: how far the grammar's best path may score below the free phone decoding
+#: of the same audio, per language (lower lets more speech that is no answer
+#: through, higher refuses more real answers). Measured (espeak-ng voices):
+#: English answers mostly above -0.03, non-answers mostly below -0.04.
+#: Dutch and German, pronounced with the English model's phones, overlap
+#: completely (answers -0.09..0.01, non-answers -0.07..0.01): the margin
+#: would only lose answers, so there it is off and the repetition guards.
+MARGINS: dict[str, float | None] = {"en": 0.04, "nl": None, "de": None}
+MARGIN = MARGINS["en"]
 
 
 class PocketsphinxRecognizer:
     name = "pocketsphinx"
 
-    def __init__(self, threshold: float = 0.5, sample_rate: int = 16_000,
-                 hmm: str | None = None, dictionary: str | None = None) -> None:
+    def __init__(self, lang: str = "en", threshold: float = 0.1, sample_rate: int = 16_000,
+                 hmm: str | None = None, dictionary: str | None = None,
+                 margin: float | None | str = "default") -> None:
         try:
             from pocketsphinx import Decoder, get_model_path
         except ImportError:
             raise ModelError("pocketsphinx is not installed (pip install pocketsphinx)") from None
+        if lang not in ESPEAK_VOICE:
+            raise ModelError(f"pocketsphinx cannot hear language {lang!r}")
+        self.lang = lang
         base = os.path.join(get_model_path(), "en-us")
+        if dictionary is None:
+            dictionary = (os.path.join(base, "cmudict-en-us.dict") if lang == "en"
+                          else _empty_dict())
         try:
-            self._decoder = Decoder(hmm=hmm or os.path.join(base, "en-us"),
-                                    dict=dictionary or os.path.join(base, "cmudict-en-us.dict"),
-                                    lm=None, samprate=sample_rate, loglevel="FATAL")
+            self._decoder = Decoder(hmm=hmm or os.path.join(base, "en-us"), dict=dictionary,
+                                    lm=None, samprate=sample_rate, loglevel="FATAL", cmn="batch")
+            # the free phone decoder that a grammar's answer must beat
+            self._decoder.add_allphone_file(PHONES, os.path.join(base, "en-us-phone.lm.bin"))
         except Exception as exc:  # its errors are bare RuntimeErrors with C messages
             raise ModelError(f"cannot load the pocketsphinx model: {exc}") from None
         self.threshold = threshold
         self.sample_rate = sample_rate
+        self.margin = MARGINS.get(lang) if isinstance(margin, str) else margin
         # the cepstral mean adapts during an utterance; starting each one from
         # the model's own makes a result independent of what came before
         self._cmn0 = self._decoder.get_cmn(False)
         self._searches: OrderedDict[str, None] = OrderedDict()
+        self._unsayable: set[str] = set()
         self._lock = threading.Lock()
+
+    def describe(self) -> str:
+        return f"pocketsphinx en-us ({self.lang} lexicon)"
 
     def can_say(self, word: str) -> bool:
         return self._decoder.lookup_word(word) is not None
+
+    def learn(self, grammar: Grammar) -> None:
+        """Give every word of ``grammar`` missing from the dictionary a
+        pronunciation from its spelling (espeak-ng)."""
+        missing = [w for w in grammar.words if not self.can_say(w) and w not in self._unsayable]
+        if not missing:
+            return
+        try:
+            found = pronunciations([grammar.written(w) for w in missing], ESPEAK_VOICE[self.lang])
+        except LexiconError:
+            found = {}
+        known = [(w, found[grammar.written(w)]) for w in missing if grammar.written(w) in found]
+        self._unsayable.update(w for w in missing if grammar.written(w) not in found)
+        with self._lock:
+            for i, (word, phones) in enumerate(known):   # one update, after the last
+                self._decoder.add_word(word, " ".join(phones), i == len(known) - 1)
+            # a search built before the dictionary changed scores a little
+            # differently from one built after: rebuild, so that the same
+            # audio always gives the same answer
+            for name in self._searches:
+                self._decoder.remove_search(name)
+            self._searches.clear()
 
     def _search_for(self, grammar: Grammar) -> str:
         jsgf = grammar.to_jsgf()
@@ -64,13 +126,34 @@ class PocketsphinxRecognizer:
             self._searches.move_to_end(name)
         return name
 
+    def _decode(self, search: str, audio: np.ndarray) -> Any:
+        d = self._decoder
+        d.activate_search(search)
+        d.set_cmn(self._cmn0)
+        d.start_utt()
+        d.process_raw(audio.tobytes(), full_utt=True)
+        d.end_utt()
+        return d.hyp()
+
     def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
         stream = self.stream(grammar)
         stream.feed(audio)
         return stream.finish()
 
     def stream(self, grammar: Grammar) -> SphinxStream:
+        self.learn(grammar)
         return SphinxStream(self, grammar.keep_only(w for w in grammar.words if self.can_say(w)))
+
+
+def _empty_dict() -> str:
+    """A dictionary file with no words: a Dutch or German grammar's words
+    are added from their spelling as needed."""
+    path = os.path.join(tempfile.gettempdir(), f"wakkerdam-empty-{os.getuid()}.dict")
+    if not os.path.exists(path):
+        tmp = f"{path}.{os.getpid()}"
+        open(tmp, "w").close()
+        os.replace(tmp, path)
+    return path
 
 
 class SphinxStream:
@@ -83,6 +166,8 @@ class SphinxStream:
         self.owner = owner
         self.grammar = grammar
         self.chunks: list[np.ndarray] = []
+        #: the last answer's score over the free phone decoding
+        self.margin: float | None = None
 
     def feed(self, audio: np.ndarray) -> None:
         if len(audio):
@@ -97,16 +182,25 @@ class SphinxStream:
         owner = self.owner
         with owner._lock:
             d = owner._decoder
-            d.activate_search(owner._search_for(self.grammar))
-            d.set_cmn(owner._cmn0)
-            d.start_utt()
-            d.process_raw(audio.tobytes(), full_utt=True)
-            d.end_utt()
-            if d.hyp() is None:
+            hyp = owner._decode(owner._search_for(self.grammar), audio)
+            if hyp is None:
                 return Heard("", 0.0)
             words = [Word(_base(s.word), float(s.prob)) for s in d.seg() or []
                      if not s.word.startswith(("<", "[", "+"))]
-        return heard_from_words(words)
+            if owner.margin is not None and words:
+                free = owner._decode(PHONES, audio)
+                self.margin = hyp.score - (free.score if free is not None else hyp.score)
+                if self.margin < -owner.margin:      # speech, but no phrase of the grammar
+                    return Heard("", 0.0, tuple(words), rejected=True)
+            heard = heard_from_words(words)
+            meaning = self.grammar.meaning(heard.text)
+            if words and meaning is None:   # the search ended inside a phrase ("nee dat")
+                return Heard("", 0.0, tuple(words), rejected=True)
+            if self.grammar.contest and meaning is not None:
+                rivals = self.grammar.without(meaning)
+                best = owner._decode(owner._search_for(rivals), audio) if rivals.phrases else None
+                heard = replace(heard, rival=hyp.score - best.score if best is not None else 1.0)
+        return heard
 
 
 def _base(word: str) -> str:

@@ -21,19 +21,23 @@ class SynthUnavailable(RuntimeError):
     pass
 
 
-def espeak(text: str, voice: str = "en-us", speed: int = 160) -> np.ndarray:
-    """``text`` spoken by espeak-ng's ``voice`` (e.g. "en-us+m3", "nl+f2")."""
-    exe = shutil.which("espeak-ng")
+def _run_synth(program: str, args: list[str], voice: str) -> np.ndarray:
+    """Run a synthesiser that writes a WAV file to stdout; 16 kHz samples."""
+    exe = shutil.which(program)
     if exe is None:
-        raise SynthUnavailable("espeak-ng is not installed")
-    done = subprocess.run([exe, "-v", voice, "-s", str(speed), "--stdout", text],
-                          capture_output=True, check=False)
+        raise SynthUnavailable(f"{program} is not installed")
+    done = subprocess.run([exe, *args], capture_output=True, check=False)
     if done.returncode != 0 or not done.stdout:
-        raise SynthUnavailable(f"espeak-ng cannot speak with voice {voice!r}")
+        raise SynthUnavailable(f"{program} cannot speak with voice {voice!r}")
     with wave.open(io.BytesIO(done.stdout)) as w:
         rate = w.getframerate()
         samples = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
     return resample(samples, rate, RATE)
+
+
+def espeak(text: str, voice: str = "en-us", speed: int = 160) -> np.ndarray:
+    """``text`` spoken by espeak-ng's ``voice`` (e.g. "en-us+m3", "nl+f2")."""
+    return _run_synth("espeak-ng", ["-v", voice, "-s", str(speed), "--stdout", text], voice)
 
 
 @cache
@@ -63,8 +67,16 @@ def piper(text: str, varied: bool = True) -> np.ndarray:
     return resample(samples, int(voice.config.sample_rate), RATE)
 
 
+def flite(text: str, voice: str = "slt") -> np.ndarray:
+    """Festival's flite (English only), another synthesiser than espeak-ng."""
+    return _run_synth("flite", ["-voice", voice, "-t", text, "-o", "/dev/stdout"], voice)
+
+
 def speak(text: str, voice: str) -> np.ndarray:
-    """By voice name: "piper", "piper-fixed" (repeatable) or an espeak-ng voice."""
+    """By voice name: "piper", "piper-fixed" (repeatable), "flite-<voice>"
+    or an espeak-ng voice."""
     if voice in ("piper", "piper-fixed"):
         return piper(text, varied=voice == "piper")
+    if voice.startswith("flite-"):
+        return flite(text, voice.removeprefix("flite-"))
     return espeak(text, voice)

@@ -1,16 +1,27 @@
 """Voice activity detection and end-pointing on 30 ms frames.
 
-An energy detector with an adaptive noise floor: a frame is speech when it is
-``start_db`` above the floor. Energy is measured in the speech band
-(250-4000 Hz), which leaves out most of the rumble of wind and traffic. Speech starts
-after ``start_ms`` of speech frames and ends after ``end_silence_ms`` of
-quiet; a little audio before the start is kept so the first sound is whole.
+A frame is speech when two detectors agree: WebRTC's voice-activity
+detector (``webrtcvad-wheels``: a small C library with wheels for the Pi,
+about 30 µs a frame) says it sounds like a voice, and its energy in the
+speech band (250-4000 Hz, which leaves out most of the rumble of wind) is
+``start_db`` above a noise floor that follows the room. Either alone fails
+at a table: energy calls music and wind speech, WebRTC calls the whole
+babble of a room speech. ``detector="energy"`` keeps the first version's
+energy-only detector for comparison.
+
+Speech starts after ``start_ms`` of speech frames and ends after
+``end_silence_ms`` of quiet; "quiet" is also relative to the speaker: a
+frame 20 dB below the utterance's loud part counts as quiet, so a room's
+babble cannot hold an utterance open. A little audio before the start is
+kept so the first sound is whole.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -27,6 +38,9 @@ class VadSettings:
     min_speech_dbfs: float = -55.0  # never call quieter sounds speech
     calibrate_frames: int = 6     # measure the room first when no floor is known
     floor_frames: int = 50        # the noise floor follows the last 1.5 s of quiet
+    detector: str = "webrtc"      # or "energy" (the first version's)
+    webrtc_mode: int = 2          # 0 (lenient) .. 3 (strict)
+    below_speech_db: float = 20.0  # this far below the utterance's loud part is quiet
 
     def frame_len(self, rate: int) -> int:
         return rate * self.frame_ms // 1000
@@ -50,6 +64,24 @@ def frame_level_db(frame: np.ndarray, rate: int = 16_000) -> float:
     return 10 * np.log10(power / 32768.0**2) if power > 0 else -120.0
 
 
+def _webrtc(mode: int) -> Any:
+    try:
+        import webrtcvad
+    except ImportError:
+        return None         # energy alone, as before (said by ``voice_detector``)
+    return webrtcvad.Vad(mode)
+
+
+def voice_detector(settings: VadSettings) -> Callable[[np.ndarray, int], bool] | None:
+    """A frame -> "sounds like a voice" test, or None for energy alone."""
+    if settings.detector != "webrtc":
+        return None
+    vad = _webrtc(settings.webrtc_mode)
+    if vad is None:
+        return None
+    return lambda frame, rate: bool(vad.is_speech(np.asarray(frame, np.int16).tobytes(), rate))
+
+
 class Endpointer:
     """Feed frames in order; ``feed`` returns "start" when speech begins and
     "end" when it has ended (then ``utterance()`` holds the audio)."""
@@ -71,6 +103,11 @@ class Endpointer:
         self.done = False
         self.frames_seen = 0
         self.speech_end_frame: int | None = None
+        self._voice = voice_detector(settings)
+        self._loud: list[float] = []
+        #: every frame outside speech, voiced or not: how loud the room is
+        #: (babble is voiced, so the noise floor leaves it out)
+        self._room: deque[float] = deque(maxlen=settings.floor_frames * 2)
 
     def _threshold(self, db: float) -> float:
         return max(self.floor_db + db, self.s.min_speech_dbfs)
@@ -80,14 +117,16 @@ class Endpointer:
             return None
         self.frames_seen += 1
         level = frame_level_db(frame, self.rate)
+        voiced = self._voice is None or self._voice(frame, self.rate)
         if self._calibrating:
             self._calibrating -= 1
             self._pre.append(frame)
             self._track_floor(level)
             return None
         if not self.in_speech:
+            self._room.append(level)
             self._pre.append(frame)
-            if level > self._threshold(self.s.start_db):
+            if voiced and level > self._threshold(self.s.start_db):
                 self._run += 1
                 if self._run * self.s.frame_ms >= self.s.start_ms:
                     self.in_speech = True
@@ -99,7 +138,9 @@ class Endpointer:
                 self._track_floor(level)
             return None
         self._speech.append(frame)
-        if level < self._threshold(self.s.stop_db):
+        if voiced and level >= self._threshold(self.s.stop_db):
+            self._loud.append(level)
+        if not voiced or level < self._stop_threshold():
             self._quiet += 1
         else:
             self._quiet = 0
@@ -109,6 +150,20 @@ class Endpointer:
             self.speech_end_frame = self.frames_seen - self._quiet
             return "end"
         return None
+
+    @property
+    def room_db(self) -> float | None:
+        """The median level around the speech: the room, people talking included."""
+        if not self._room:
+            return None
+        return sorted(self._room)[len(self._room) // 2]
+
+    def _stop_threshold(self) -> float:
+        floor = self._threshold(self.s.stop_db)
+        if self._voice is None or not self._loud:
+            return floor
+        loud = sorted(self._loud)[len(self._loud) * 3 // 4]
+        return max(floor, loud - self.s.below_speech_db)
 
     def _track_floor(self, level: float) -> None:
         # a low percentile of the recent quiet: the start of a voice, which

@@ -91,10 +91,11 @@ class VoskRecognizer:
     name = "vosk"
 
     def __init__(self, model_path: str | Path, threshold: float = 0.75,
-                 sample_rate: int = 16_000, repeatable: bool = True) -> None:
+                 sample_rate: int = 16_000, repeatable: bool = True, cached: bool = True) -> None:
         path = repeatable_copy(Path(model_path)) if repeatable else Path(model_path)
         self.repeatable = repeatable
-        self.model = load_model(str(path))
+        # uncached: a model loaded once (the install's self-test) is freed after
+        self.model = load_model(str(path)) if cached else load_model.__wrapped__(str(path))
         self.threshold = threshold
         self.sample_rate = sample_rate
         self._unk = self.model.vosk_model_find_word("[unk]") >= 0
@@ -102,12 +103,16 @@ class VoskRecognizer:
     def can_say(self, word: str) -> bool:
         return bool(self.model.vosk_model_find_word(word) >= 0)
 
+    def describe(self) -> str:
+        return "vosk"
+
     def recognize(self, audio: np.ndarray, grammar: Grammar) -> Heard:
         stream = self.stream(grammar)
         stream.feed(audio)
         return stream.finish()
 
     def stream(self, grammar: Grammar) -> VoskStream:
+        # vosk takes whole phrases (it builds its own graph): the expansion
         phrases = sorted(grammar.keep_only(w for w in grammar.words if self.can_say(w)).phrases)
         if phrases and self._unk:   # lets speech outside the grammar land somewhere harmless
             phrases.append("[unk]")
@@ -141,5 +146,5 @@ class VoskStream:
         result = json.loads(self.rec.FinalResult())
         words = [Word(w["word"], float(w.get("conf", 0.0))) for w in result.get("result", [])]
         if any(w.text == "[unk]" for w in words):
-            return Heard("", 0.0, tuple(words))
+            return Heard("", 0.0, tuple(words), rejected=True)
         return heard_from_words(words)
