@@ -8,7 +8,7 @@ from typing import Any
 from engine.messages import Event
 from voices import Pack
 
-_LIST_PARAMS = ("tied", "voters", "wolves", "lovers", "charmed", "cards")
+_LIST_PARAMS = ("tied", "voters", "wolves", "lovers", "charmed", "cards", "names")
 
 
 def params(event: Event, pack: Pack) -> dict[str, Any]:
