@@ -29,6 +29,7 @@ from engine.cards import (  # noqa: F401
     saturday_night_ball,
     secret_alliance,
     sleepwalker,
+    spiritism,
     sunny_sunday,
     sweet_revenge,
     the_hunt,
