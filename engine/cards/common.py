@@ -112,7 +112,8 @@ class Away(Card):
         req = table_request(s, self.ask, living, count=half if self.half else 0, exact=self.half)
         chosen = yield req
         s.store[self.id] = tuple(p for p in s.players if p in (chosen or ()))
-        s.emit("players_away", card=self.id, names=list(self.gone(s)))
+        s.emit("players_away_night" if self.at_night else "players_away", card=self.id,
+               names=list(self.gone(s)))
         if self.at_night:
             wolves = [p for p in self.gone(s) if s.is_wolf(p) and p not in s.powerless]
             s.store[f"{self.id}_wolves"] = wolves
@@ -135,7 +136,6 @@ class Away(Card):
 
     def end(self, s: State) -> None:
         s.powerless.difference_update(s.store.pop(f"{self.id}_wolves", ()))
-        s.emit("players_back", card=self.id)
 
 
 class RuleBreakers(Card):

@@ -94,7 +94,8 @@ class Spiritism(Card):
             s.emit("spiritism_none")
             return False
         sheet = SHEETS[s.rng.randrange(len(SHEETS))]
-        s.emit("spiritism_sheet", spiritist=spiritist, medium=medium, questions=list(sheet))
+        s.emit("spiritism_seance", spiritist=spiritist, medium=medium)
+        s.emit("spiritism_sheet", questions=list(sheet))
         number = yield Request(SPIRIT_QUESTION, (spiritist,), NUMBERS, s.when, allow_none=False,
                                default=NUMBERS[0], info={"questions": list(sheet)})
         question = sheet[NUMBERS.index(number)]
@@ -105,11 +106,11 @@ class Spiritism(Card):
             got = yield Request(SPIRIT_NAMES, (spiritist,), others, s.when, count=count,
                                 allow_none=False, default=list(others[:count]))
             named = tuple(got)
+        # Names and the question's words in lines of their own: no line puts a
+        # player beside a card's name ("is the player I point at a villager?").
         if named:
-            s.emit("spirit_asks_about", spiritist=spiritist, medium=medium, question=question,
-                   names=list(named))
-        else:
-            s.emit("spirit_asks", spiritist=spiritist, medium=medium, question=question)
+            s.emit("spirit_points", spiritist=spiritist, names=list(named))
+        s.emit("spirit_asks", question=question)
         if truth is not None and len(named) == count:
             yes = truth(s, spiritist, named)
         else:
