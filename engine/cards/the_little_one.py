@@ -58,11 +58,10 @@ class TheLittleOne(Card):
             return tuple(p for p in choices if p != mine(s).get("name"))
         return choices
 
-    def weight(self, s: State, voter: str, weight: int) -> int:
-        mine_ = mine(s)
-        if s.day > mine_.get("day", s.day) and voter == mine_.get("name"):  # type: ignore[operator]
-            return weight * 3
-        return weight
+    def weights(self, s: State, weights: dict[str, int]) -> None:
+        name = mine(s).get("name")
+        if s.day > mine(s).get("day", s.day) and isinstance(name, str):  # type: ignore[operator]
+            weights[name] = weights.get(name, 1) * 3
 
     def end(self, s: State) -> None:
         s.store.pop("the_little_one", None)
