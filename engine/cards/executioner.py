@@ -41,6 +41,12 @@ class Executioner(Card):
         s.emit("executioner_named", name=chosen)
         return False
 
+    def morning(self, s: State) -> Flow:
+        # Held from the start (a host's choice), he is named the first morning.
+        if "executioner" not in s.store:
+            yield from self.start(s)
+        return False
+
     def reveals(self, s: State, death: Death) -> bool:
         return death.cause is not Cause.VOTE or executioner(s) is None
 
