@@ -23,7 +23,10 @@ def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
     s.mark_dead(name)
     s.deaths.append(death)
     if announce:
-        s.emit(f"death_{cause.value}", name=name, role=death.role.value)
+        if all(shown(s, death) for shown in s.rules.reveals):
+            s.emit(f"death_{cause.value}", name=name, role=death.role.value)
+        else:  # a card keeps the card hidden (the executioner alone sees it)
+            s.emit("death_hidden", name=name)
     for hook in s.rules.on_death:
         hook(s, death)
     return death

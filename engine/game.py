@@ -186,6 +186,8 @@ class Game:
         except StopIteration as done:
             self.request = None
             self.winner = done.value
+            for hook in self.state.rules.won:
+                hook(self.state, done.value)
             self.state.emit("game_over", winner=done.value.value)
 
     # -- reading -------------------------------------------------------------

@@ -42,6 +42,9 @@ class NightStep:
     rule: str | None = None
     #: extra data for the wake cue (the little girl may peek)
     cue: Callable[[State], dict[str, Any]] | None = None
+    #: asks again while ``request`` builds one (several players in turn, a
+    #: card's night of madness: each werewolf spies on one player)
+    again: bool = False
 
     def called(self, s: State) -> bool:
         if self.first_night_only and s.night != 1:
@@ -92,7 +95,8 @@ def night(s: State) -> Generator[Request, Any, None]:
         if step.inform is not None:
             step.inform(s)
         request = step.request(s) if step.request is not None else None
-        if request is not None and step.apply is not None:
+        while request is not None and step.apply is not None:
             step.apply(s, (yield request))
+            request = step.request(s) if step.again and step.request is not None else None
         if s.cues:
             s.emit("sleep", cue=True, step=step.name)

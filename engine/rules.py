@@ -140,6 +140,9 @@ class Rules:
         yield  # pragma: no cover
 
     # -- the end ----------------------------------------------------------------
+    def won(self, s: State, winner: Winner) -> None:
+        """The game is won (an ally of the werewolves shares their win)."""
+
     def wins(self) -> Iterable[tuple[int, WinCheck]]:
         """Win checks with their rank (rulebook order: nobody 0, pied piper
         10, lovers 20, village 30, werewolves 40)."""
@@ -148,7 +151,7 @@ class Rules:
 
 _HOOKS = ("begin", "called", "choices", "recorded", "spares", "instead_of_death", "seen", "morning",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
-          "eliminate", "check_vote", "after_vote")
+          "eliminate", "check_vote", "after_vote", "won")
 
 
 class RuleSet:
@@ -184,6 +187,7 @@ class RuleSet:
     eliminate: tuple[Callable[[State, str], Flow], ...]
     check_vote: tuple[Callable[[State, Ask, str, str], None], ...]
     after_vote: tuple[Callable[[State, str | None], Flow], ...]
+    won: tuple[Callable[[State, Winner], None], ...]
 
 
 @lru_cache(maxsize=256)

@@ -178,6 +178,11 @@ class State:
         self.alive[name] = False
         self.living_now = tuple(p for p in self.living_now if p != name)
 
+    def revive(self, name: str) -> None:
+        """A dead player plays again (a card's miracle)."""
+        self.alive[name] = True
+        self.living_now = tuple(p for p in self.players if self.alive[p])
+
     def swap_role(self, name: str, role: Role) -> None:
         self.role[name] = role
         self._index_roles()

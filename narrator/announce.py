@@ -8,7 +8,7 @@ from typing import Any
 from engine.messages import Event
 from voices import Pack
 
-_LIST_PARAMS = ("tied", "voters", "wolves", "lovers", "charmed", "cards")
+_LIST_PARAMS = ("tied", "voters", "wolves", "lovers", "charmed", "cards", "names")
 
 
 def params(event: Event, pack: Pack) -> dict[str, Any]:
@@ -25,6 +25,10 @@ def params(event: Event, pack: Pack) -> dict[str, Any]:
     if "card" in out:  # an event card: its name, and the text read aloud
         out["text"] = pack.line(f"card.{out['card']}.text")
         out["card"] = pack.line(f"card.{out['card']}")
+    if "question" in out:  # spiritism: the words of the question asked
+        out["question"] = pack.line(f"spiritism.{out['question']}")
+    if "questions" in out:  # spiritism: the four questions read aloud
+        out["questions"] = " ".join(pack.line(f"spiritism.{q}") for q in out["questions"])
     if "winner" in out:
         out["winner"] = pack.line(f"winner.{out['winner']}")
     return out

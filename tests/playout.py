@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import config
 from engine import Ask, EventDeck, Game, Role, Setup, SetupError, Winner, check_setup
@@ -21,7 +22,16 @@ NAMES = [
     "Kees", "Lot", "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos",
 ]
 #: asked of a player at the moment of his death, by the rules
-DYING_ASKS = {Ask.HUNTER, Ask.MAYOR_SUCCESSOR, Ask.SCAPEGOAT}
+DYING_ASKS = {Ask.HUNTER, Ask.MAYOR_SUCCESSOR, Ask.SCAPEGOAT, Ask("executioner_successor")}
+#: event cards that ask the dead: the first or the last eliminated
+DEAD_ASKS = {Ask("ally"), Ask("influence"), Ask("revenge"), Ask("spirit_answer")}
+#: card asks put to a player whatever his powers (the werewolves' victim of
+#: an apparition points at a werewolf, an infected one too; on the night of
+#: madness a werewolf holds a villager's card, which the elder's death may
+#: have stripped, yet spies as the card says)
+ANY_POWER_ASKS = {Ask("apparition"), Ask("ally"), Ask("madness_seer")}
+#: private events of the cards
+CARD_PRIVATE = {"executioner_sees", "ally_chosen", "apparition_swap", "turned_werewolf"}
 
 
 def random_setup(rng: random.Random, *, table: bool) -> Setup:
@@ -79,6 +89,22 @@ def random_variants(rng: random.Random) -> tuple[str, ...]:
     return tuple(chosen)
 
 
+def with_cards(rng: random.Random, setup: Setup) -> Setup:
+    """The same deal with the Full Moon alone: a random deck of cards in a
+    random order, drawn every 1st, 2nd or 3rd morning, continuous cards from
+    the start now and then (a deal made for another variant is dealt again)."""
+    while setup.variants or not any(ROLES[r].wolf for r in setup.deck):
+        setup = random_setup(rng, table=len(setup.players) >= 8)
+    ids = list(CARDS)
+    rng.shuffle(ids)
+    deck = ids[: rng.randint(1, len(ids))]
+    rest = [c for c in ids if c not in deck and CARDS[c].kind == "continuous"]
+    start = rest[: rng.randint(0, 1)] if rest and rng.random() < 0.3 else []
+    options = replace(setup.options, extra={"sunny_sunday_lycanthropy": rng.random() < 0.5})
+    return replace(setup, variants=("full_moon",), options=options,
+                   events=EventDeck(tuple(deck), rng.choice([1, 1, 2, 3]), tuple(start)))
+
+
 def check_invariants(game: Game) -> None:
     """Checked before every answer."""
     s, req = game.state, game.request
@@ -86,10 +112,31 @@ def check_invariants(game: Game) -> None:
     for actor in req.actors:
         if req.ask in DYING_ASKS:
             assert not s.alive[actor], f"{req.ask} asked of a living player"
+        elif req.ask in DEAD_ASKS:
+            assert not s.alive[actor], f"{req.ask} asked of a living player"
         else:
             assert s.alive[actor], f"dead {actor} asked {req.ask}"
-        if req.ask in secret_asks():
+        if req.ask in secret_asks() and req.ask not in ANY_POWER_ASKS:
             assert s.has_power(actor), f"powerless {actor} asked {req.ask}"
+
+
+def check_spans(game: Game, drawn: dict[str, int]) -> None:
+    """No card is in force past its span: a card drawn on the morning of day
+    ``d`` holds for the vote or the day of ``d`` (the little one: to the vote
+    of ``d + 1``), for the night after it, or for the game."""
+    s = game.state
+    night = s.phase is Phase.NIGHT
+    for cid in in_force(s):
+        span, d = CARDS[cid].span, drawn.get(cid, 0)
+        if span == "game":
+            continue
+        if cid == "the_little_one":
+            ok = s.day <= d + 1 and not (night and s.night > d + 1)
+        elif span in ("vote", "day"):
+            ok = not night and s.day == d
+        else:  # the night after the morning it was drawn
+            ok = (not night and s.day == d) or (night and s.night == d + 1)
+        assert ok, f"{cid} (span {span}, drawn day {d}) still in force at {s.when}"
 
 
 def check_secrets(game: Game) -> None:
@@ -97,31 +144,29 @@ def check_secrets(game: Game) -> None:
     whose card the village turns over; private kinds are never public."""
     s = game.state
     private_kinds = {"seer_sees", "werewolves_know", "in_love", "cupid_chose", "thief_took", "charmed",
-                     "charmed_wake", "infected", "powers_lost"}
+                     "charmed_wake", "infected", "powers_lost", *CARD_PRIVATE}
+    #: a miracle's victim: his card was shown when he died
+    revived = set(s.store.get("miracle", ()))
     for e in game.events:
         if e.public:
             assert e.kind not in private_kinds, e
-            if "role" in e.data and e.kind != "idiot_revealed":
-                assert not s.alive[e.data["name"]], f"role of living {e.data['name']} made public: {e}"
+            name = e.data.get("name")
+            if "role" in e.data and name is not None and e.kind != "idiot_revealed" and name not in revived:
+                assert not s.alive[name], f"role of living {name} made public: {e}"
         else:
             assert e.to, "private event to nobody"
-
-
-def check_spans(game: Game) -> None:
-    """No card outlives its span: at night no card of the vote or the day holds."""
-    s = game.state
-    if s.phase is Phase.NIGHT:
-        for cid in in_force(s):
-            assert CARDS[cid].span not in ("vote", "day", "now"), f"{cid} in force at night {s.night}"
 
 
 def play(setup: Setup, seed: int, style: str = "random") -> Game:
     game = Game(setup)
     bots = Bots(seed, style)
+    drawn: dict[str, int] = {}
     while game.request is not None:
         check_invariants(game)
-        check_spans(game)
-        game.apply(bots.decide(game))
+        for e in game.apply(bots.decide(game)):
+            if e.kind == "event_card":
+                drawn[e.data["card"]] = game.state.day
+        check_spans(game, drawn)
         assert len(game.decisions) < 5000, "game does not end"
     assert isinstance(game.winner, Winner)
     assert sum(1 for e in game.events if e.kind == "game_over") == 1

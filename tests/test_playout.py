@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import voices
 from engine import Game
 from narrator import announce
-from tests.playout import play, random_setup
+from tests.playout import play, random_setup, with_cards
 
 
 def _same_game(a: Game, b: Game) -> None:
@@ -28,6 +28,19 @@ def test_random_games_keep_the_invariants(seed: int, table: bool, style: str) ->
     setup = random_setup(rng, table=table)
     game = play(setup, seed, style)
     _same_game(game, Game.replay(setup, game.decisions))
+
+
+@settings(max_examples=250, deadline=None)
+@given(seed=st.integers(0, 2**32), table=st.booleans(), style=st.sampled_from(["random", "sensible"]))
+def test_random_full_moon_decks_keep_the_invariants(seed: int, table: bool, style: str) -> None:
+    """Random decks of event cards: one outcome, the same game replayed,
+    nothing private in public, no card in force past its span."""
+    rng = random.Random(seed)
+    setup = with_cards(rng, random_setup(rng, table=table))
+    game = play(setup, seed, style)
+    _same_game(game, Game.replay(setup, game.decisions))
+    if seed % 10 == 0:
+        assert all(announce.public_lines(game.events, voices.load("nl").playing(setup.variants)))
 
 
 def test_thousands_of_games_over_all_table_decks() -> None:

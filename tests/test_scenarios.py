@@ -14,6 +14,8 @@ the seeds it checks. Expectations live in optional top-level keys that
 - ``expect_public_has`` / ``expect_public_lacks``: case-insensitive substrings
   that some public line must contain / that no public line may contain (what
   the rules keep secret must not be announced).
+- ``expect_revealed``: living players whose card the rules made public (a
+  miracle brings back a victim whose card was shown at his death).
 - ``xfail``: a reason; the scenario states the rule but the engine disagrees.
 
 A file that is not a YAML mapping (the malformed-input scenarios) carries its
@@ -131,7 +133,8 @@ def test_public_lines_keep_living_roles_secret(path: Path) -> None:
     """While the game runs, no public line puts a living player next to his card.
 
     The thief (his card may have changed) and the village idiot (revealed by a
-    vote, by the rules) are left out.
+    vote, by the rules) are left out, and so is a player the scenario lists in
+    ``expect_revealed`` (a miracle brings back a victim whose card was shown).
     """
     import voices
 
@@ -142,7 +145,7 @@ def test_public_lines_keep_living_roles_secret(path: Path) -> None:
     pack = voices.load(spec.get("language", "nl"))
     for name in output["alive"]:
         role = spec["roles"][name]
-        if role in ("thief", "village_idiot"):
+        if role in ("thief", "village_idiot") or name in spec.get("expect_revealed", ()):
             continue
         card = pack.role_bare(role).lower()
         for line in output["public"]:

@@ -29,6 +29,11 @@ class Card(Rules):
         return False
         yield  # pragma: no cover
 
+    def over(self, s: State, moment: str) -> bool:
+        """Whether the card's span ends with ``moment`` (a card that holds
+        until a later vote says so itself)."""
+        return self.span == moment
+
     def end(self, s: State) -> None:
         """Its span is over: undo what must be undone (the night of madness)."""
 
@@ -72,7 +77,7 @@ def end_spans(s: State, moment: str) -> None:
     held = s.store.get("_cards")
     if not held:
         return
-    ending = [cid for cid in held if CARDS[cid].span == moment]
+    ending = [cid for cid in held if CARDS[cid].over(s, moment)]
     if not ending:
         return
     for cid in ending:

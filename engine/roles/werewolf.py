@@ -46,7 +46,10 @@ def cue(s: State) -> dict[str, object]:
 
 
 def decide(ctx: BotContext) -> str | None:
-    # Now and then the pack does not agree: no victim (seed 001 FAQ).
+    # Now and then the pack does not agree: no victim (seed 001 FAQ). A card
+    # may leave nobody within reach (the ball, the little one).
+    if not ctx.req.choices:
+        return None
     return None if ctx.rng.random() < 0.03 else ctx.rng.choice(ctx.req.choices)
 
 

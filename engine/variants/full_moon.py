@@ -42,6 +42,9 @@ class FullMoon(Variant):
     id = "full_moon"
     aliases = ("volle_maan",)
     order = 5  # the morning's card comes before anything else that morning
+    #: Stralende zondag may turn on the lycanthropy for a round: the host's
+    #: choice, made before the game (engine.cards.sunny_sunday)
+    options = {"sunny_sunday_lycanthropy": False}
 
     def deck(self, s: State) -> EventDeck:
         return s.setup.events or EventDeck()

@@ -1,0 +1,86 @@
+"""The cards that hide something (seed 000, Volle maan) keep it hidden: no
+public event or line carries what they hide, and the box's public rhythm
+(the night's calls) does not depend on it. Real games through the engine,
+bots answering, each card in force from the first night."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import voices
+from engine import Game
+from engine.deck import EventDeck, Setup
+from narrator import announce
+from tests.playout import play, random_setup
+
+GAMES = 60
+
+
+def games(card: str) -> list[Game]:
+    """Games with ``card`` held from the start (continuous cards)."""
+    found = []
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        setup: Setup = random_setup(rng, table=True)
+        setup = replace(setup, variants=("full_moon",), events=EventDeck((), 1, (card,)))
+        found.append(play(setup, seed, "random" if seed % 2 else "sensible"))
+    return found
+
+
+def public(game: Game) -> list[str]:
+    return announce.public_lines(game.events, voices.load("nl").playing(game.setup.variants))
+
+
+def test_buried_victims_cards_never_public() -> None:
+    for game in games("buried"):
+        victims = {d.name for d in game.state.deaths if d.cause.value == "werewolves"}
+        for e in game.public_events():
+            if e.data.get("name") in victims and e.kind != "idiot_revealed":
+                assert "role" not in e.data, e
+        lines = public(game)
+        for name in victims:
+            assert not any(f"{name} was " in line for line in lines), name
+
+
+def test_sleepwalker_says_the_card_never_the_name() -> None:
+    for game in games("sleepwalker"):
+        said = [e for e in game.public_events() if e.kind.startswith("sleepwalker_")]
+        nights = game.state.night
+        # one line every night, in the same place, whether the seer looked or not
+        assert len(said) in (nights, nights - 1), (len(said), nights)
+        for e in said:
+            assert set(e.data) <= {"role"}, e
+
+
+def test_executioner_alone_sees_the_villages_victim() -> None:
+    for game in games("executioner"):
+        s = game.state
+        voted = {d.name for d in s.deaths if d.cause.value == "vote"}
+        named = [e for e in game.events if e.kind == "executioner_sees"]
+        assert len(named) == len(voted)
+        for e in named:
+            assert e.to is not None and len(e.to) == 1
+        for e in game.public_events():
+            if e.data.get("name") in voted and e.kind.startswith("death"):
+                assert "role" not in e.data, e
+
+
+def test_secret_alliance_ally_unnamed_until_the_end() -> None:
+    allies = 0
+    for game in games("secret_alliance"):
+        ally = game.state.store.get("secret_alliance")
+        if ally is None:
+            continue
+        allies += 1
+        chosen = [e for e in game.events if e.kind == "ally_chosen"]
+        assert len(chosen) == 1 and chosen[0].to == frozenset({ally})
+        for e in game.public_events():
+            assert not e.kind.startswith("ally_") or e.kind == "ally_wins", e
+        wins = [e for e in game.public_events() if e.kind == "ally_wins"]
+        assert len(wins) == (1 if game.winner is not None and game.winner.value == "werewolves" else 0)
+        # the ally's step is called every night the card holds, chosen or not
+        calls = [e for e in game.events if e.cue and e.data.get("step") == "secret_alliance"
+                 and e.kind == "wake"]
+        assert len(calls) == game.state.night
+    assert allies > GAMES // 2
