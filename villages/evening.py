@@ -52,8 +52,10 @@ class Peer:
     box: str
     step: int = 0
     over: bool = False
-    #: transfers this village says are on their way, by destination
-    outbox: dict[str, list[str]] = field(default_factory=dict)
+    #: every transfer this village ever sent, by destination
+    sent: dict[str, set[str]] = field(default_factory=dict)
+    #: over, with nothing of its own still on the way
+    done: bool = False
     #: missed a barrier: not waited for until it has caught up
     behind: bool = False
     heard: bool = False
@@ -118,12 +120,14 @@ class Evening:
         self._resend_all = True
 
     def _refresh_state(self) -> None:
-        outbox: dict[str, list[str]] = {}
-        for t in self.ledger.unsettled():
-            outbox.setdefault(t.dst, []).append(t.id)
+        # Only what grows (steps, sent transfers) or turns true once (over,
+        # done): states that arrive out of order merge to the same picture.
+        sent: dict[str, list[str]] = {}
+        for t in self.ledger.out.values():
+            sent.setdefault(t.dst, []).append(t.id)
         self._state_payload = seal(self.pairing.key, {
             "type": "state", "box": self.me, "step": self.ledger.step, "over": self.over,
-            "outbox": outbox,
+            "done": self.over and not self.ledger.unsettled(), "sent": sent,
         })
 
     def _publish_state(self) -> None:
@@ -182,7 +186,9 @@ class Evening:
             peer.heard = True
             peer.step = max(peer.step, int(m["step"]))
             peer.over = peer.over or bool(m["over"])
-            peer.outbox = {k: list(v) for k, v in m.get("outbox", {}).items()}
+            peer.done = peer.done or bool(m["done"])
+            for dst, ids in m["sent"].items():
+                peer.sent.setdefault(dst, set()).update(ids)
             if peer.step >= self.ledger.step:
                 peer.behind = False
         elif kind == "transfer":
@@ -250,7 +256,7 @@ class Evening:
         waiting = [p.box for p in self.peers.values() if not p.over and not p.behind and p.step < k]
         if k % 3 == 0:  # doors: also every transfer on its way here
             for p in self.peers.values():
-                if not p.behind and any(not self.ledger.knows(t) for t in p.outbox.get(self.me, ())):
+                if not p.behind and any(not self.ledger.knows(t) for t in p.sent.get(self.me, ())):
                     waiting.append(p.box)
         return sorted(set(waiting))
 
@@ -318,11 +324,13 @@ class Evening:
         return self.ledger.unsettled()
 
     def _settled(self) -> bool:
-        """Nothing of ours on the way, nobody at our door, and every village
-        that is still heard from is over with nothing on its way to us."""
+        """Nothing of ours on the way, nobody at our door, and every other
+        village over with nothing of its own on the way: nobody will ask us
+        again. (A silent one may still have sent us someone: it is waited for,
+        up to ``settle_seconds``.)"""
         if self.ledger.unsettled() or self.ledger.at_door():
             return False
-        return all((p.behind or p.over) and not p.outbox.get(self.me) for p in self.peers.values())
+        return all(p.done for p in self.peers.values())
 
     def stats_dict(self) -> dict[str, Any]:
         return self.stats.to_dict(self.link)
