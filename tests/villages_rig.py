@@ -35,6 +35,13 @@ class Where:
             n == name for n in self.travelling.values())
 
 
+def starting_names(header: dict) -> list[str]:
+    """The village's players at the start: the test box's roster, or a game's set-up."""
+    if "players" in header:
+        return [p["name"] for p in header["players"]]
+    return list(header["setup"]["players"])
+
+
 def where(snapshot: dict[str, tuple[dict, list[dict]]]) -> Where:
     villages: dict[str, set[str]] = {}
     names: dict[str, str] = {}
@@ -42,7 +49,7 @@ def where(snapshot: dict[str, tuple[dict, list[dict]]]) -> Where:
     joins: dict[str, int] = {}
     problems = []
     for box, (header, records) in snapshot.items():
-        here = {p["name"] for p in header["players"]}
+        here = set(starting_names(header))
         for r in records:
             if r["type"] in ("leave", "arrived"):
                 names[r["id"]] = r["name"]

@@ -1,0 +1,123 @@
+"""``wakkerdam demo --variant villages_unite --villages 3``: bot villages, one
+box each (its own deck, journal and voice), kept in step over a local
+mosquitto (started for the run unless ``--pairing`` names a running one);
+each village narrated to its own WAV; ``--json`` prints
+``{"villages": [...]}``, one summary per village in the replay format, in the
+order of the villages (noord, zuid, oost, ...)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import config
+import voices
+from engine import Game, WakkerdamError, deal
+from narrator.demo import run_bot_game
+from narrator.replay import summary
+from narrator.session import new_journal
+from villages import adapter
+from villages.broker import Broker
+from villages.evening import Evening
+from villages.moderator import VillageModerator
+from villages.pairing import Pairing, pair
+
+VILLAGES = ("noord", "zuid", "oost", "west", "midden", "dal")
+#: the bots of all villages: an evening's names are all different
+NAMES = (
+    "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",
+    "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos", "Sem", "Tess", "Ugo", "Vera", "Wout", "Xandra",
+    "Yara", "Zeger", "Annelies", "Bas", "Carla", "Daan", "Evi", "Floris", "Greet", "Hidde", "Ilse",
+    "Joris", "Kim", "Lars", "Maud", "Niels", "Olga", "Pepijn", "Rik", "Sanne", "Thijs", "Ursula",
+    "Vince", "Wies", "Yvo", "Zoë", "Aafke", "Bert", "Cato", "Dorus", "Elske", "Frits", "Gonnie",
+    "Huub", "Ineke", "Jelle", "Karin", "Leen", "Marit", "Nout", "Oscar", "Petra", "Ruud", "Sjaak",
+    "Tineke", "Vos", "Wim", "Ymke",
+)
+
+
+def evening_main(args: argparse.Namespace) -> int:
+    """The demo's villages_unite branch (``narrator.demo`` parsed the options)."""
+    if not 2 <= args.villages <= len(VILLAGES) or args.villages * args.players > len(NAMES):
+        print(f"wakkerdam: --villages must be 2 to {len(VILLAGES)}, with at most {len(NAMES)} players "
+              "in all", file=sys.stderr)
+        return 2
+    pack = voices.load(args.lang)
+    if not adapter.ready():
+        print(pack.line("villages.engine_not_ready"), file=sys.stderr)
+    try:
+        summaries = run_evening(args)
+    except WakkerdamError as exc:
+        message = exc.message(args.lang) if hasattr(exc, "message") else str(exc)
+        print(f"wakkerdam: {message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"villages": summaries}, ensure_ascii=False, indent=2))
+    return 0
+
+
+def run_evening(args: argparse.Namespace) -> list[dict[str, Any]]:
+    # the evening's pairing, broker and journals (--journal names the folder)
+    folder = Path(args.journal) if args.journal else Path(tempfile.mkdtemp(prefix="wakkerdam-villages-"))
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    broker = None
+    if args.pairing:
+        pairings = {b: Pairing.load(Path(args.pairing) / f"{b}.json") for b in VILLAGES[:args.villages]}
+    else:
+        pairings = pair(VILLAGES[:args.villages], folder)
+        broker = Broker(folder).start()
+        pairings = {b: p.with_broker("127.0.0.1", broker.port) for b, p in pairings.items()}
+    wav_dir = Path(args.wav) if args.wav else folder
+    if not args.text_only:
+        wav_dir.mkdir(parents=True, exist_ok=True, mode=0o700)  # the narration says who was who
+        print(f"wakkerdam: the villages' narration goes to {wav_dir}/<village>.wav", file=sys.stderr)
+    results: dict[str, dict[str, Any]] = {}
+    errors: list[BaseException] = []
+
+    def village(i: int, box: str) -> None:
+        try:
+            results[box] = play_village(args, pairings[box], i, folder, wav_dir)
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=village, args=(i, b), name=b) for i, b in enumerate(pairings)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        if broker is not None:
+            broker.stop()
+    if errors:
+        raise errors[0]
+    return [results[b] for b in pairings]
+
+
+def play_village(args: argparse.Namespace, pairing: Pairing, i: int, folder: Path,
+                 wav_dir: Path) -> dict[str, Any]:
+    names = NAMES[i * args.players:(i + 1) * args.players]
+    setup = deal(names, config.demo_deck(args.players), args.seed * 101 + i)
+    journal = new_journal(folder / f"{pairing.box}.journal", setup, mode="villages", lang=args.lang,
+                          bots=args.bots, text_only=args.text_only, village=pairing.box,
+                          evening=pairing.evening)
+    echo_to = sys.stderr if args.json else sys.stdout
+    evening = Evening(pairing, journal, lang=args.lang, wait_seconds=10.0 if args.fast else 120.0,
+                      resend_seconds=1.0 if args.fast else 5.0,
+                      on_line=lambda text: print(f"[{pairing.box}] {text}", file=echo_to, flush=True))
+    try:
+        evening.start()
+        game = run_bot_game(setup, lang=args.lang, fast=args.fast, bots=args.bots,
+                            wav=None if args.text_only else str(wav_dir / f"{pairing.box}.wav"),
+                            cues=not args.no_cues, text_only=args.text_only, quiet_stdout=args.json,
+                            journal=journal, game=Game(adapter.village_setup(setup)),
+                            moderator_class=VillageModerator, moderator_kw={"evening": evening},
+                            label=pairing.box)
+        return summary(game, args.lang)
+    finally:
+        evening.close()
+        journal.close()
