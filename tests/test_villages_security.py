@@ -168,3 +168,17 @@ def test_no_role_in_plaintext_on_the_wire(paired, tmp_path):
     noord.close()
     zuid.close()
     proxy.close()
+
+
+def test_pairing_writes_private_files_and_no_plain_password(tmp_path):
+    from narrator.cli import main
+
+    assert main(["villages", "pair", "noord", "zuid", "oost", "--out", str(tmp_path / "p")]) == 0
+    files = [tmp_path / "p" / f"{b}.json" for b in ("noord", "zuid", "oost")]
+    files += [tmp_path / "p" / "broker" / "passwd", tmp_path / "p" / "broker" / "acl"]
+    assert all(f.stat().st_mode & 0o077 == 0 for f in files)
+    pairings = [Pairing.load(f) for f in files[:3]]
+    assert len({p.key for p in pairings}) == 1 and len({p.password for p in pairings}) == 3
+    passwd = (tmp_path / "p" / "broker" / "passwd").read_text()
+    assert all(p.password not in passwd and f"{p.box}:$" in passwd for p in pairings)
+    assert main(["villages", "pair", "noord", "noord", "--out", str(tmp_path / "q")]) == 2
