@@ -10,8 +10,6 @@ the engine lets a player leave and join; the evening itself is the real one.
 
 from __future__ import annotations
 
-import os
-import signal
 import time
 
 from narrator.journal import Journal
@@ -59,9 +57,9 @@ def test_the_broker_killed_and_restarted_several_times_mid_game(tmp_path):
         kills = 0
         for _ in range(3):
             # mid-game: once the villages have gone on by two steps
-            reached = _steps(rig)
+            reached = rig.lowest_step()
             deadline = time.monotonic() + 20
-            while _steps(rig) < reached + 2 and time.monotonic() < deadline:
+            while rig.lowest_step() < reached + 2 and time.monotonic() < deadline:
                 time.sleep(0.02)
             rig.broker.kill()
             kills += 1
@@ -75,57 +73,14 @@ def test_the_broker_killed_and_restarted_several_times_mid_game(tmp_path):
         rig.close()
 
 
-def _steps(rig: Rig) -> int:
-    """The lowest step any village has reached (0 before they start)."""
-    steps = []
-    for box in rig.boxes:
-        snap = rig.journal(box)
-        steps.append(max((r["step"] for r in snap[1] if r["type"] == "step"), default=0) if snap else 0)
-    return min(steps)
-
-
-def _open_leave(rig: Rig) -> str | None:
-    for box in rig.boxes:
-        snap = rig.journal(box)
-        if snap is None:
-            continue
-        acked = {r["id"] for r in snap[1] if r["type"] in ("acked", "returned")}
-        if any(r["type"] == "leave" and r["id"] not in acked for r in snap[1]):
-            return box
-    return None
-
-
-def _waiting_at_door(rig: Rig) -> str | None:
-    for box in rig.boxes:
-        snap = rig.journal(box)
-        if snap is None:
-            continue
-        joined = {r["id"] for r in snap[1] if r["type"] == "join"}
-        if any(r["type"] == "arrived" and r["id"] not in joined for r in snap[1]):
-            return box
-    return None
-
-
-def _kill_when(rig: Rig, find, timeout: float = 20.0) -> str | None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        box = find(rig)
-        if box is not None and rig.procs[box].poll() is None:
-            os.kill(rig.procs[box].pid, signal.SIGKILL)
-            rig.procs[box].wait()
-            return box
-        time.sleep(0.002)
-    return None
-
-
 def test_a_box_killed_mid_transfer_resumes_and_nothing_is_lost_or_doubled(tmp_path):
     # The proxy holds back some messages, so a transfer stays open long enough.
     rig = Rig(tmp_path, days=5, wait=1.0, proxy={"delay_every": 6, "delay_seconds": 0.2}).start()
     try:
-        sender = _kill_when(rig, _open_leave)
+        sender = rig.kill_when(Rig.sending)
         assert sender is not None
         rig.spawn(sender)  # the power is back at once: the same box, the same journal
-        receiver = _kill_when(rig, _waiting_at_door)
+        receiver = rig.kill_when(Rig.at_a_door)
         assert receiver is not None
         time.sleep(2.0)  # longer than the others wait for a silent village
         rig.spawn(receiver)

@@ -5,6 +5,8 @@ in exactly one village or in one journaled transfer, read from the journals."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -155,6 +157,67 @@ class Rig:
         self._watching = False
         self._watcher.join()
         return codes
+
+    # -- for the fault runs -------------------------------------------------------
+    def lowest_step(self) -> int:
+        """The lowest step any village has reached (0 before they start)."""
+        steps = []
+        for box in self.boxes:
+            snap = self.journal(box)
+            steps.append(max((r["step"] for r in snap[1] if r["type"] == "step"), default=0) if snap else 0)
+        return min(steps)
+
+    def sending(self, box: str, records: list[dict]) -> bool:
+        """A transfer left here and is not yet acknowledged."""
+        settled = {r["id"] for r in records if r["type"] in ("acked", "returned")}
+        return any(r["type"] == "leave" and r["id"] not in settled for r in records)
+
+    def at_a_door(self, box: str, records: list[dict]) -> bool:
+        """A newcomer arrived here and is not yet let in."""
+        joined = {r["id"] for r in records if r["type"] == "join"}
+        return any(r["type"] == "arrived" and r["id"] not in joined for r in records)
+
+    def kill_when(self, found, timeout: float = 20.0) -> str | None:
+        """SIGKILL the first box for which ``found(rig, box, records)`` holds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for box in self.boxes:
+                snap = self.journal(box)
+                if snap is not None and found(self, box, snap[1]) and self.procs[box].poll() is None:
+                    os.kill(self.procs[box].pid, signal.SIGKILL)
+                    self.procs[box].wait()
+                    return box
+            time.sleep(0.002)
+        return None
+
+    def figures(self) -> dict:
+        """What the note reports: messages, the time to agree on night, faults."""
+        stats = {b: self.stats(b) for b in self.boxes if (self.tmp / b / "stats.json").exists()}
+        by_step: dict[int, list[dict]] = {}
+        for st in stats.values():
+            for x in st["barriers"]:
+                by_step.setdefault(x["step"], []).append(x)
+        agree = [1000 * (max(x["passed"] for x in xs) - max(x["ready"] for x in xs))
+                 for k, xs in sorted(by_step.items())
+                 if k % 3 == 1 and len(xs) == len(stats) and not any(x["went_on"] for x in xs)]
+        days = max(by_step, default=3) // 3
+        snap = self.snapshot()
+        w = where(snap) if snap else None
+        return {
+            "days": days,
+            "messages": sum(st["sent"] for st in stats.values()),
+            "messages_per_day": round(sum(st["sent"] for st in stats.values()) / max(days, 1), 1),
+            "agree_night_ms": sorted(agree),
+            "transfers": len(w.joins) if w else None,
+            "open_at_end": len(w.travelling) if w else None,
+            "doubled": sum(1 for p in self.problems if "twice" in p or "times" in p),
+            "problems": len(self.problems),
+            "snapshots_checked": self.snapshots,
+            "resends": sum(st["resends"] for st in stats.values()),
+            "duplicates_dropped": sum(st["duplicates"] for st in stats.values()),
+            "reconnects": sum(st["connects"] - 1 for st in stats.values()),
+            "went_on_without": sum(st["went_on_without"] for st in stats.values()),
+        }
 
     def stats(self, box: str) -> dict:
         return json.loads((self.tmp / box / "stats.json").read_text())

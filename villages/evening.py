@@ -95,6 +95,7 @@ class Evening:
         self.link.on_connect = self._on_connect
         self._state_payload = b""
         self._last_sent: dict[str, float] = {}
+        self._tries: dict[str, int] = {}
         self._resend_all = True
         self._said: set[str] = set()
 
@@ -158,13 +159,19 @@ class Evening:
                 return
 
     def _resend(self) -> None:
+        """Each unacknowledged transfer again, less often each time (a slow
+        village is not flooded), and all of them after a reconnect."""
+        if not self.link.connected.is_set():
+            return  # paho holds what was sent; a reconnect sends all again
         now = time.monotonic()
         force, self._resend_all = self._resend_all, False
         for t in self.ledger.unsettled():
             last = self._last_sent.get(t.id)
-            if force or last is None or now - last >= self.resend_seconds:
+            tries = self._tries.get(t.id, 0)
+            if force or last is None or now - last >= self.resend_seconds * min(2 ** tries, 16):
                 if last is not None:
                     self.stats.resends += 1
+                    self._tries[t.id] = tries + 1
                 self._last_sent[t.id] = now
                 self._send(t.dst, t.message())
 
