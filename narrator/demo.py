@@ -104,6 +104,7 @@ def demo_main(argv: list[str]) -> int:
     parser.add_argument("--villages", type=int, default=3, help="with --variant villages_unite: how many (2-6)")
     parser.add_argument("--pairing", help="with --variant villages_unite: a folder from 'wakkerdam villages pair' "
                                           "whose broker runs (default: a broker started for the run)")
+    parser.add_argument("--village", help="with --pairing: play only this village (one box, one process)")
     args = parser.parse_args(argv)
     if "villages_unite" in (args.variant or ()):  # several boxes: villages/
         from villages.demo import evening_main

@@ -5,6 +5,8 @@ to its own WAV, each replayable from its own journal."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -85,3 +87,49 @@ def test_players_move_every_day_and_every_one_is_somewhere_once(evening):
     assert w.problems == [] and w.travelling == {}
     everyone = [n for v in w.villages.values() for n in v]
     assert len(everyone) == len(set(everyone)) == 24
+
+
+def test_a_village_s_box_killed_mid_game_resumes_in_its_evening(tmp_path):
+    """One process per box, as on a real evening: SIGKILL one mid-game,
+    ``wakkerdam resume`` brings it back into the evening from its own journal."""
+    from narrator.cli import main
+    from villages.broker import Broker, free_port
+
+    port = free_port()
+    assert main(["villages", "pair", "noord", "zuid", "--out", str(tmp_path / "p"), "--port", str(port)]) == 0
+    broker = Broker(tmp_path / "p", port=port).start()
+
+    def box(name: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "narrator.cli", "demo", "--variant", "villages_unite", "--pairing",
+             str(tmp_path / "p"), "--village", name, "--players", "8", "--fast", "--text-only", "--json",
+             "--journal", str(tmp_path / "j")],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    try:
+        noord, zuid = box("noord"), box("zuid")
+        path = tmp_path / "j" / "noord.journal"
+        killed_at = None
+        while killed_at is None and noord.poll() is None:
+            try:
+                journal, _ = Journal.verify(path)
+            except Exception:  # noqa: BLE001 - not there yet, or being written
+                continue
+            made = sum(r.get("type") == "decision" for r in journal.records())
+            if made >= 3 and not journal.finished:
+                os.kill(noord.pid, signal.SIGKILL)
+                noord.wait()
+                killed_at = made
+        assert killed_at is not None, "the game ended before it could be cut short"
+        resumed = subprocess.run([sys.executable, "-m", "narrator.cli", "resume", str(path), "--fast", "--json"],
+                                 cwd=ROOT, capture_output=True, text=True, timeout=120)
+        zuid_out, zuid_err = zuid.communicate(timeout=120)
+    finally:
+        broker.stop()
+    assert resumed.returncode == 0, resumed.stderr[-1500:]
+    assert zuid.returncode == 0, zuid_err[-1500:]
+    journal, _ = Journal.verify(path)
+    assert journal.finished and json.loads(resumed.stdout) == journal.summary
+    game, _ = rebuild(journal)
+    assert json.loads(json.dumps(summary(game, "nl"))) == journal.summary
+    assert json.loads(zuid_out)["villages"][0]["status"] == "finished"

@@ -201,17 +201,17 @@ class Evening:
         elif kind == "transfer":
             self._incoming(m)
         elif kind == "ack":
-            if m["id"] in self.ledger.out and m["id"] not in self.ledger.acked:
-                self.ledger.ack(m["id"])
-                self._publish_state()
-            else:
-                self.stats.duplicates += 1
+            self._answered(str(m["id"]), self.ledger.acked, self.ledger.ack)
         elif kind == "refused":
-            if m["id"] in self.ledger.out and m["id"] not in self.ledger.returned:
-                self.ledger.return_home(m["id"])
-                self._publish_state()
-            else:
-                self.stats.duplicates += 1
+            self._answered(str(m["id"]), self.ledger.returned, self.ledger.return_home)
+
+    def _answered(self, tid: str, seen: set[str], record: Callable[[str], None]) -> None:
+        """The other village's answer to one of ours, written once however often it comes."""
+        if tid in self.ledger.out and tid not in seen:
+            record(tid)
+            self._publish_state()
+        else:
+            self.stats.duplicates += 1
 
     def _incoming(self, m: dict[str, Any]) -> None:
         tid = str(m["id"])
