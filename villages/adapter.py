@@ -33,7 +33,8 @@ def village_setup(setup: Setup) -> Setup:
     """The set-up with the variant switched on (where the engine keeps it)."""
     names = {f.name for f in dataclasses.fields(setup)}
     if "variants" in names:
-        return dataclasses.replace(setup, variants=tuple({*setup.variants, VARIANT}))  # type: ignore[attr-defined]
+        variants = tuple(dict.fromkeys((*setup.variants, VARIANT)))  # type: ignore[attr-defined]
+        return dataclasses.replace(setup, variants=variants)  # type: ignore[call-arg]
     return setup
 
 
