@@ -19,23 +19,22 @@ from typing import Any
 
 import engine
 from engine import Game, Setup
+from engine.variants import VARIANTS
 
 VARIANT = "villages_unite"
 
 
 def ready() -> bool:
     """Whether this engine lets players leave and join (``villages_unite``)."""
-    return callable(getattr(Game, "leave", None)) and callable(getattr(Game, "join", None)) \
-        and hasattr(engine, "Traveller")
+    return (callable(getattr(Game, "leave", None)) and callable(getattr(Game, "join", None))
+            and hasattr(engine, "Traveller") and VARIANT in VARIANTS)
 
 
 def village_setup(setup: Setup) -> Setup:
-    """The set-up with the variant switched on (where the engine keeps it)."""
-    names = {f.name for f in dataclasses.fields(setup)}
-    if "variants" in names:
-        variants = tuple(dict.fromkeys((*setup.variants, VARIANT)))  # type: ignore[attr-defined]
-        return dataclasses.replace(setup, variants=variants)  # type: ignore[call-arg]
-    return setup
+    """The set-up with the variant switched on, once the engine has it."""
+    if VARIANT not in VARIANTS or VARIANT in setup.variants:
+        return setup
+    return dataclasses.replace(setup, variants=(*setup.variants, VARIANT))
 
 
 def leave(game: Game, name: str) -> dict[str, Any]:
