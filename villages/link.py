@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from villages.pairing import Pairing
 
@@ -42,9 +43,9 @@ class Link:
         self._lock = threading.Lock()
         #: called (in paho's thread) after every (re)connect: republish state
         self.on_connect: Any = None
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,
+        client = mqtt.Client(CallbackAPIVersion.VERSION2,
                              client_id=f"wakkerdam-{pairing.evening}-{pairing.box}",
-                             clean_session=False, protocol=mqtt.MQTTv311)
+                             clean_session=False, protocol=MQTTProtocolVersion.MQTTv311)
         client.username_pw_set(pairing.user, pairing.password)
         client.reconnect_delay_set(min_delay=1, max_delay=2)
         client.on_connect = self._connected
