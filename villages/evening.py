@@ -52,13 +52,21 @@ class Peer:
     box: str
     step: int = 0
     over: bool = False
-    #: every transfer this village ever sent, by destination
+    #: every transfer this village ever sent, and those answered, by destination
     sent: dict[str, set[str]] = field(default_factory=dict)
+    answered: dict[str, set[str]] = field(default_factory=dict)
+    #: the villages it knows are over
+    seen_over: set[str] = field(default_factory=set)
     #: over, with nothing of its own still on the way
     done: bool = False
+
+    def owes(self, box: str) -> set[str]:
+        """Its transfers to ``box`` that it has no answer to yet."""
+        return self.sent.get(box, set()) - self.answered.get(box, set())
     #: missed a barrier: not waited for until it has caught up
     behind: bool = False
-    heard: bool = False
+    #: when it was last heard from (time.monotonic()), None: not since we started
+    heard_at: float | None = None
 
 
 @dataclass
@@ -124,11 +132,15 @@ class Evening:
         # Only what grows (steps, sent transfers) or turns true once (over,
         # done): states that arrive out of order merge to the same picture.
         sent: dict[str, list[str]] = {}
+        answered: dict[str, list[str]] = {}
         for t in self.ledger.out.values():
             sent.setdefault(t.dst, []).append(t.id)
+            if t.id in self.ledger.acked or t.id in self.ledger.returned:
+                answered.setdefault(t.dst, []).append(t.id)
         self._state_payload = seal(self.pairing.key, {
             "type": "state", "box": self.me, "step": self.ledger.step, "over": self.over,
-            "done": self.over and not self.ledger.unsettled(), "sent": sent,
+            "done": self.over and not self.ledger.unsettled(), "sent": sent, "answered": answered,
+            "seen_over": sorted(p.box for p in self.peers.values() if p.over),
         })
 
     def _publish_state(self) -> None:
@@ -188,16 +200,10 @@ class Evening:
         if sender not in self.peers or not topic_ok:
             return  # sealed by this evening but not meant for us (a replay)
         peer = self.peers[sender]
+        peer.heard_at = time.monotonic()
         kind = m.get("type")
         if kind == "state":
-            peer.heard = True
-            peer.step = max(peer.step, int(m["step"]))
-            peer.over = peer.over or bool(m["over"])
-            peer.done = peer.done or bool(m["done"])
-            for dst, ids in m["sent"].items():
-                peer.sent.setdefault(dst, set()).update(ids)
-            if peer.step >= self.ledger.step:
-                peer.behind = False
+            self._merge_state(peer, m)
         elif kind == "transfer":
             self._incoming(m)
         elif kind == "ack":
@@ -212,6 +218,21 @@ class Evening:
             self._publish_state()
         else:
             self.stats.duplicates += 1
+
+    def _merge_state(self, peer: Peer, m: dict[str, Any]) -> None:
+        newly_over = not peer.over and bool(m["over"])
+        peer.step = max(peer.step, int(m["step"]))
+        peer.over = peer.over or bool(m["over"])
+        peer.done = peer.done or bool(m["done"])
+        peer.seen_over.update(m["seen_over"])
+        for dst, ids in m["sent"].items():
+            peer.sent.setdefault(dst, set()).update(ids)
+        for dst, ids in m["answered"].items():
+            peer.answered.setdefault(dst, set()).update(ids)
+        if peer.step >= self.ledger.step:
+            peer.behind = False
+        if newly_over:
+            self._publish_state()  # it stays until it knows that we know
 
     def _incoming(self, m: dict[str, Any]) -> None:
         tid = str(m["id"])
@@ -269,8 +290,9 @@ class Evening:
 
     # -- moving ---------------------------------------------------------------------
     def open_villages(self) -> list[str]:
-        """Where a player may go now: the villages whose game goes on."""
-        return [p.box for p in self.peers.values() if not p.over]
+        """Where a player may go now: the villages whose game goes on (as
+        far as we have heard since we started)."""
+        return [p.box for p in self.peers.values() if p.heard_at is not None and not p.over]
 
     def may_leave(self, day: int) -> int:
         """How many more may leave today (0 outside the day)."""
@@ -315,7 +337,7 @@ class Evening:
         transfers still open then (none in a good evening)."""
         self.over = True
         self._publish_state()
-        deadline = time.monotonic() + self.settle_seconds
+        since = time.monotonic()
         while True:
             for t in self.ledger.at_door():
                 if t.src == self.me:
@@ -323,21 +345,29 @@ class Evening:
                 else:
                     self.ledger.send_back(t.id)
                     self._send(t.src, {"type": "refused", "id": t.id})
-            if self._settled() or time.monotonic() >= deadline:
+            if self._settled() or self._others_silent(since):
                 break
             self.pump(0.05)
         self._publish_state()
         self.pump(0.2)  # the last acknowledgements out
         return self.ledger.unsettled()
 
+    def _waiting_on(self) -> list[Peer]:
+        """The villages this one still stays for: those that owe us an answer,
+        and those that may still ask us (not done, and either not yet aware
+        that we are over or without an answer to something they sent us)."""
+        owed = {t.dst for t in self.ledger.unsettled()}
+        return [p for p in self.peers.values()
+                if p.box in owed or not (p.done or (self.me in p.seen_over and not p.owes(self.me)))]
+
     def _settled(self) -> bool:
-        """Nothing of ours on the way, nobody at our door, and every other
-        village over with nothing of its own on the way: nobody will ask us
-        again. (A silent one may still have sent us someone: it is waited for,
-        up to ``settle_seconds``.)"""
-        if self.ledger.unsettled() or self.ledger.at_door():
-            return False
-        return all(p.done for p in self.peers.values())
+        return not self.ledger.at_door() and not self._waiting_on()
+
+    def _others_silent(self, since: float) -> bool:
+        """Every village we stay for has said nothing for ``settle_seconds``
+        (one that plays on says something at each of its steps)."""
+        now = time.monotonic()
+        return all(now - max(since, p.heard_at or since) >= self.settle_seconds for p in self._waiting_on())
 
     def stats_dict(self) -> dict[str, Any]:
         return self.stats.to_dict(self.link)
