@@ -51,6 +51,7 @@ class TravellingGame(Game):
         s.players = (*s.players, t.name) if t.name not in s.players else s.players
         s.role[t.name] = Role(t.role)
         s.alive[t.name] = True
+        s.seat.setdefault(t.name, len(s.seat))
         s.living_now = (*s.living_now, t.name)
         s._index_roles()
         self._ask_the_living()

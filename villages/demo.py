@@ -18,7 +18,7 @@ from typing import Any
 import config
 import voices
 from engine import Game, WakkerdamError, deal
-from narrator.demo import run_bot_game
+from narrator.demo import rule_choices, run_bot_game
 from narrator.replay import summary
 from narrator.session import new_journal
 from villages import adapter
@@ -113,7 +113,11 @@ def play_village(args: argparse.Namespace, pairing_file: Path, i: int, folder: P
                  wav_dir: Path) -> dict[str, Any]:
     pairing = Pairing.load(pairing_file)
     names = NAMES[i * args.players:(i + 1) * args.players]
-    setup = deal(names, config.demo_deck(args.players), args.seed * 101 + i)
+    # the evening's other variants and options, for every village alike
+    others = argparse.Namespace(**{**vars(args), "variant": [v for v in args.variant if v != adapter.VARIANT]})
+    variants, options = rule_choices(others)
+    setup = deal(names, config.demo_deck(args.players), args.seed * 101 + i, options=options,
+                 variants=variants)
     journal = new_journal(folder / f"{pairing.box}.journal", setup, mode="villages", lang=args.lang,
                           bots=args.bots, text_only=args.text_only, village=pairing.box,
                           pairing=str(pairing_file.resolve()), fast=args.fast)
