@@ -17,7 +17,6 @@ import soundfile
 from narrator.journal import Journal
 from narrator.replay import summary
 from tests.villages_rig import where
-from villages import adapter
 from villages.evening import NIGHT, step
 from villages.moderator import rebuild
 
@@ -66,14 +65,6 @@ def test_the_villages_passed_every_night_together(evening):
         assert nights and steps[0] == step(NIGHT, 1) and steps == sorted(steps)
 
 
-def test_without_the_engine_s_leave_and_join_the_villages_play_in_step_and_say_so_once(evening):
-    if adapter.ready():
-        pytest.skip("the engine lets players move: see the next test")
-    _, run = evening
-    assert run.stderr.count("kent Dorpen, verenigt U nog niet") == 1
-
-
-@pytest.mark.skipif(not adapter.ready(), reason="waits for the engine's game.leave / game.join")
 def test_players_move_every_day_and_every_one_is_somewhere_once(evening):
     folder, _ = evening
     snap = {}

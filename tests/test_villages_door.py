@@ -1,77 +1,23 @@
 """The village moderator's door (who leaves, who is let in, what is said and
-journaled), with two real engine games on a real broker.
-
-The engine does not let players leave or join yet (the lead adds
-``game.leave`` / ``game.join`` for ``villages_unite``); until then the game
-here gets that surface from a small stand-in below, which only moves the
-player in or out of the living. Replace it by the engine's when it lands.
-"""
+journaled), with two real engine games on a real broker."""
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 
-import pytest
-
 import config
-import engine
-from engine import Game, Role, deal
+from engine import Game, deal
 from narrator.demo import run_bot_game
 from narrator.journal import Journal
 from narrator.session import new_journal
 from tests.villages_rig import where
-from villages import adapter
 from villages.broker import Broker
 from villages.evening import Evening
 from villages.moderator import VillageModerator
 from villages.pairing import pair
 
 
-@dataclasses.dataclass(frozen=True)
-class Traveller:
-    name: str
-    role: str
-    state: dict
-
-
-class TravellingGame(Game):
-    """Stand-in for the engine's leave/join: out of and into the living."""
-
-    def leave(self, name: str) -> Traveller:
-        s = self.state
-        if s.phase.value != "day" or not s.alive[name]:
-            raise ValueError(f"{name} may not leave now")
-        s.mark_dead(name)
-        self._ask_the_living()
-        return Traveller(name, s.role[name].value, {})
-
-    def join(self, t: Traveller) -> None:
-        s = self.state
-        s.players = (*s.players, t.name) if t.name not in s.players else s.players
-        s.role[t.name] = Role(t.role)
-        s.alive[t.name] = True
-        s.seat.setdefault(t.name, len(s.seat))
-        s.living_now = (*s.living_now, t.name)
-        s._index_roles()
-        self._ask_the_living()
-
-    def _ask_the_living(self) -> None:
-        # The open day question (the door is before it) now asks those who are here.
-        if self.request is not None and self.request.ballot:
-            living = self.state.living()
-            self.request = dataclasses.replace(self.request, actors=living, choices=living)
-
-
-@pytest.fixture
-def stand_in(monkeypatch):
-    if adapter.ready():
-        pytest.skip("the engine has its own leave/join now: the demo test covers it")
-    monkeypatch.setattr(engine, "Traveller", Traveller, raising=False)
-    monkeypatch.setattr(adapter, "ready", lambda: True)
-
-
-def test_every_day_someone_leaves_and_the_other_village_lets_him_in(stand_in, tmp_path, capsys):
+def test_every_day_someone_leaves_and_the_other_village_lets_him_in(tmp_path, capsys):
     boxes = ("noord", "zuid")
     pairings = pair(boxes, tmp_path / "pairing", limit_in=1, limit_out=1)
     broker = Broker(tmp_path / "pairing").start()
@@ -87,7 +33,7 @@ def test_every_day_someone_leaves_and_the_other_village_lets_him_in(stand_in, tm
             evening.start()
             # the bots would send two a day: the limit lets one go
             run_bot_game(setup, fast=True, text_only=True, quiet_stdout=True, journal=journal,
-                         game=TravellingGame(setup), moderator_class=VillageModerator,
+                         game=Game(setup), moderator_class=VillageModerator,
                          moderator_kw={"evening": evening, "movers": 2}, label=box)
             evening.close()
             journal.close()
@@ -116,14 +62,13 @@ def test_every_day_someone_leaves_and_the_other_village_lets_him_in(stand_in, tm
         assert {r["day"] for r in leaves} >= doors - {max(doors)} and leaves
         home = j.header["setup"]["roles"]
         for r in leaves:
-            assert f"[{box}] {r['name']} verlaat het dorp, met zijn kaart." in heard
-            if r["name"] in home:  # his own card and nothing else goes with him
-                assert r["traveller"] == {"name": r["name"], "role": home[r["name"]], "state": {}}
+            assert f"[{box}] {r['name']} verlaat het dorp met zijn kaart." in heard
+            if r["name"] in home:  # his own card goes with him
+                assert r["traveller"]["name"] == r["name"] and r["traveller"]["role"] == home[r["name"]]
         newcomers = {r["id"]: r["name"] for r in records if r["type"] == "arrived"}
         for r in records:
             if r["type"] == "join" and r["id"] in newcomers:
-                assert (f"[{box}] Er wordt op de deur geklopt. {newcomers[r['id']]} komt uit een "
-                        "ander dorp en wordt binnengelaten. Een nieuweling!") in heard
+                assert f"[{box}] Er komt een nieuweling het dorp binnen: {newcomers[r['id']]}." in heard
         # both sides of a transfer are in this village's own journal
         kinds = [r["type"] for r in records]
         assert "arrived" in kinds and "join" in kinds

@@ -47,9 +47,6 @@ def evening_main(args: argparse.Namespace) -> int:
         print(f"wakkerdam: --villages must be 2 to {len(VILLAGES)}, with at most {len(NAMES)} players "
               "in all", file=sys.stderr)
         return 2
-    pack = voices.load(args.lang)
-    if not adapter.ready():
-        print(pack.line("villages.engine_not_ready"), file=sys.stderr)
     try:
         summaries = run_evening(args)
     except WakkerdamError as exc:

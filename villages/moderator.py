@@ -3,10 +3,11 @@ the evening's steps around it.
 
 - before "night falls" and "day breaks" are spoken, the village waits for the
   others (``Evening.reach``);
-- in the day, before the first vote (or the mayor's election), is the door:
-  whoever leaves leaves (journaled, then said), the village waits at *doors*
-  for those on their way to it, and lets in whom its limit allows, each
-  announced as a newcomer;
+- in the day's discussion (before the mayor's election or the vote) is the
+  door: whoever leaves leaves (journaled, then said: the engine's
+  ``player_left``), the village waits at *doors* for those on their way to it,
+  and lets in whom its limit allows (journaled, then the engine's
+  ``newcomer``);
 - when the game is over, the box stays in the evening until it is settled.
 """
 
@@ -15,13 +16,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import Ask, Event, Game, IllegalAnswer, Request, WakkerdamError
+from engine import Event, Game, IllegalAnswer, Request, WakkerdamError
 from narrator.moderator import Moderator
 from narrator.session import setup_from_dict
 from villages import adapter
 from villages.evening import DAY, DOORS, NIGHT, Evening, step
-
-_DOOR_ASKS = frozenset({Ask.MAYOR_ELECTION, Ask.VOTE})
 
 
 class VillageModerator(Moderator):
@@ -51,25 +50,22 @@ class VillageModerator(Moderator):
 
     def _handle(self, req: Request) -> None:
         day = self.game.state.day
-        if req.ask in _DOOR_ASKS and self.evening.step < step(DOORS, day):
+        if req.discussion and self.evening.step < step(DOORS, day):
             self._door(day)
             return  # the request may have changed (who votes): the loop asks again
         super()._handle(req)
 
     def _door(self, day: int) -> None:
-        if adapter.ready():
-            for name in self._who_leaves(day):
-                if self.game.over:
-                    break
-                self._leave(name, day)
+        for name in self._who_leaves(day):
+            if self.game.over:
+                break
+            self._leave(name, day)
         self.evening.reach(DOORS, day)
         for t in self.evening.at_door(day):
-            if self.game.over or not adapter.ready():
+            if self.game.over:
                 break
             self.evening.admit(t, day)  # journaled before the game hears of it
-            adapter.join(self.game, t.traveller)
-            key = "villages.back_home" if t.src == self.evening.me else "villages.newcomer"
-            self._say(self.pack.line(key, name=t.name))
+            adapter.join(self.game, t.traveller)  # said as the engine's "newcomer"
 
     def _who_leaves(self, day: int) -> list[str]:
         """The bots' choice: a living player or two, drawn from the game's seed."""
@@ -88,7 +84,6 @@ class VillageModerator(Moderator):
         except (IllegalAnswer, WakkerdamError, ValueError):
             return  # the engine says he may not (the rules' reading is the engine's)
         self.evening.leave(name, to, day, traveller)  # durable before it is said or sent
-        self._say(self.pack.line("villages.left", name=name))
 
 
 def rebuild(journal: Any) -> tuple[Game, int]:
