@@ -6,7 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2)
+# mosquitto: the MQTT broker of Dorpen, verenigt U (villages/); tests start their
+# own on a free port, the system service is never used.
+APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto)
 VENV=.venv
 
 ensure_system_packages() {

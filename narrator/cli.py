@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "hw-test": ("hardware.flows", "hw_test_main", "self-test: light, buzz and read every device of a kit"),
     "models": ("narrator.hearing.models", "main", "install and list speech recognition models"),
     "voice": ("narrator.voice.cli", "main", "hear the box's voice and cues; fill the speech cache"),
+    "villages": ("villages.cli", "main", "several boxes, one evening: pair them, run their broker"),
 }
 
 

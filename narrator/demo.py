@@ -100,7 +100,15 @@ def demo_main(argv: list[str]) -> int:
     parser.add_argument("--text-only", action="store_true", help="no speech synthesis at all")
     parser.add_argument("--journal", help="write the game to this journal (resume it with 'wakkerdam resume')")
     parser.add_argument("--kit", help="play through this kit's fake devices (laptop, minimal, full, maneschijn)")
+    parser.add_argument("--villages", type=int, default=3, help="with --variant villages_unite: how many (2-6)")
+    parser.add_argument("--pairing", help="with --variant villages_unite: a folder from 'wakkerdam villages pair' "
+                                          "whose broker runs (default: a broker started for the run)")
+    parser.add_argument("--village", help="with --pairing: play only this village (one box, one process)")
     args = parser.parse_args(argv)
+    if "villages_unite" in (args.variant or ()):  # several boxes: villages/
+        from villages.demo import evening_main
+
+        return evening_main(args)
     try:
         variants, options = rule_choices(args)
         setup = deal(args.players, args.seed, _roles(args.roles), options, variants)
@@ -167,13 +175,15 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
                  bots: str = "sensible", cues: bool = True, reveal: bool = False,
                  text_only: bool = False, quiet_stdout: bool = False,
                  journal: Any = None, game: Game | None = None, start_at: int = 0,
-                 resumed: bool = False) -> Game:
-    """Play a bot game through the moderator (the demo's core)."""
+                 resumed: bool = False, moderator_class: type[Moderator] = Moderator,
+                 moderator_kw: dict[str, Any] | None = None, label: str = "") -> Game:
+    """Play a bot game through the moderator (the demo's core). ``label``
+    starts each printed line (one village among several)."""
     pack = voices.load(lang).playing(setup.variants)
     out = sys.stderr if quiet_stdout else sys.stdout
 
     def echo(line: str) -> None:
-        print(line, file=out, flush=True)
+        print(f"[{label}] {line}" if label else line, file=out, flush=True)
 
     speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False)
     timing = Timing(call_seconds=(6.0, 9.0), discussion=not fast, discussion_seconds=20.0,
@@ -182,10 +192,10 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
     holder: dict[str, Moderator] = {}
     table = BotTable(Bots(setup.seed, bots), lambda: holder["m"].game)
     private = RecordingPrivate(pack, reveal=echo if reveal else None)
-    moderator = Moderator(
+    moderator = moderator_class(
         game, pack, speaker, table, private, FastClock() if fast else RealClock(),
         narration_seed=setup.seed, timing=timing, journal=journal, on_line=echo, realtime=not fast,
-        start_at=start_at,
+        start_at=start_at, **(moderator_kw or {}),
     )
     holder["m"] = moderator
     try:

@@ -125,6 +125,11 @@ def resume_main(argv: list[str]) -> int:
     try:
         if journal.finished:
             result = journal.summary
+        elif header.get("mode") == "villages":
+            from villages.demo import resume_village
+
+            result = resume_village(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
+                                    quiet=args.json)
         else:
             game, start_at = rebuild(journal)
             if header.get("mode") == "play":

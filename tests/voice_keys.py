@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE_DIRS = ("engine", "narrator", "hardware", "voices", "config")
+SOURCE_DIRS = ("engine", "narrator", "hardware", "voices", "config", "villages")
 
 #: key areas looked for even before any pack has a line in them
 BASE_PREFIXES = frozenset({

@@ -1,0 +1,126 @@
+"""``wakkerdam demo --variant villages_unite --villages 3``: three bot villages
+of the real engine on a broker started for the run, each narrated (espeak-ng)
+to its own WAV, each replayable from its own journal."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import soundfile
+
+from narrator.journal import Journal
+from narrator.replay import summary
+from tests.villages_rig import where
+from villages.evening import NIGHT, step
+from villages.moderator import rebuild
+
+ROOT = Path(__file__).resolve().parent.parent
+BOXES = ("noord", "zuid", "oost")
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("evening")
+    run = subprocess.run(
+        [sys.executable, "-m", "narrator.cli", "demo", "--variant", "villages_unite", "--villages", "3",
+         "--players", "8", "--fast", "--json", "--journal", str(folder), "--wav", str(folder / "wav")],
+        cwd=ROOT, capture_output=True, text=True, timeout=180)
+    return folder, run
+
+
+def test_three_villages_play_to_the_end_and_print_one_summary_each(evening):
+    folder, run = evening
+    assert run.returncode == 0, run.stderr[-2000:]
+    villages = json.loads(run.stdout)["villages"]
+    assert len(villages) == 3
+    for box, result in zip(BOXES, villages, strict=True):
+        assert result["status"] == "finished" and result["winner"]
+        journal, report = Journal.verify(folder / f"{box}.journal")
+        assert report.ok and journal.finished
+        # each village's game replays from its own journal
+        game, _ = rebuild(journal)
+        assert json.loads(json.dumps(summary(game, "nl"))) == result == journal.summary
+
+
+def test_each_village_is_narrated_to_its_own_wav(evening):
+    folder, run = evening
+    for box in BOXES:
+        data, rate = soundfile.read(folder / "wav" / f"{box}.wav")
+        assert rate > 0 and len(data) > rate * 10 and abs(data).max() > 0.01
+    assert (folder / "wav").stat().st_mode & 0o077 == 0  # the narration says who was who
+
+
+def test_the_villages_passed_every_night_together(evening):
+    folder, _ = evening
+    for box in BOXES:
+        journal, _ = Journal.verify(folder / f"{box}.journal")
+        steps = [r["step"] for r in journal.records() if r.get("type") == "step"]
+        nights = [r for r in journal.records() if r.get("type") == "decision"]
+        assert nights and steps[0] == step(NIGHT, 1) and steps == sorted(steps)
+
+
+def test_players_move_every_day_and_every_one_is_somewhere_once(evening):
+    folder, _ = evening
+    snap = {}
+    for box in BOXES:
+        journal, _ = Journal.verify(folder / f"{box}.journal")
+        snap[box] = (journal.header, journal.records())
+        days = {r["day"] for r in journal.records() if r.get("type") == "leave"}
+        last_day = max((r["step"] - 1) // 3 + 1 for r in journal.records() if r.get("type") == "step")
+        assert days >= set(range(1, last_day))  # somebody left on every day but perhaps the last
+    w = where(snap)
+    assert w.problems == [] and w.travelling == {}
+    everyone = [n for v in w.villages.values() for n in v]
+    assert len(everyone) == len(set(everyone)) == 24
+
+
+def test_a_village_s_box_killed_mid_game_resumes_in_its_evening(tmp_path):
+    """One process per box, as on a real evening: SIGKILL one mid-game,
+    ``wakkerdam resume`` brings it back into the evening from its own journal."""
+    from narrator.cli import main
+    from villages.broker import Broker, free_port
+
+    port = free_port()
+    assert main(["villages", "pair", "noord", "zuid", "--out", str(tmp_path / "p"), "--port", str(port)]) == 0
+    broker = Broker(tmp_path / "p", port=port).start()
+
+    def box(name: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "narrator.cli", "demo", "--variant", "villages_unite", "--pairing",
+             str(tmp_path / "p"), "--village", name, "--players", "8", "--fast", "--text-only", "--json",
+             "--journal", str(tmp_path / "j")],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    try:
+        noord, zuid = box("noord"), box("zuid")
+        path = tmp_path / "j" / "noord.journal"
+        killed_at = None
+        while killed_at is None and noord.poll() is None:
+            try:
+                journal, _ = Journal.verify(path)
+            except Exception:  # noqa: BLE001 - not there yet, or being written
+                continue
+            made = sum(r.get("type") == "decision" for r in journal.records())
+            if made >= 3 and not journal.finished:
+                os.kill(noord.pid, signal.SIGKILL)
+                noord.wait()
+                killed_at = made
+        assert killed_at is not None, "the game ended before it could be cut short"
+        resumed = subprocess.run([sys.executable, "-m", "narrator.cli", "resume", str(path), "--fast", "--json"],
+                                 cwd=ROOT, capture_output=True, text=True, timeout=120)
+        zuid_out, zuid_err = zuid.communicate(timeout=120)
+    finally:
+        broker.stop()
+    assert resumed.returncode == 0, resumed.stderr[-1500:]
+    assert zuid.returncode == 0, zuid_err[-1500:]
+    journal, _ = Journal.verify(path)
+    assert journal.finished and json.loads(resumed.stdout) == journal.summary
+    game, _ = rebuild(journal)
+    assert json.loads(json.dumps(summary(game, "nl"))) == journal.summary
+    assert json.loads(zuid_out)["villages"][0]["status"] == "finished"

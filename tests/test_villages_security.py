@@ -1,0 +1,184 @@
+"""Dorpen, verenigt U: only the boxes of this evening take part, and nobody
+reads a role off the network (a real mosquitto on a free localhost port)."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+
+import paho.mqtt.client as mqtt
+import pytest
+
+from engine import role_ids
+from narrator.journal import Journal
+from tests.mqtt_proxy import Proxy
+from villages.broker import Broker
+from villages.errors import BrokerError, WrongKey
+from villages.evening import DAY, DOORS, NIGHT, Evening
+from villages.pairing import Pairing, pair
+from villages.seal import BUCKET, new_key, seal, unseal
+
+
+@pytest.fixture
+def paired(tmp_path):
+    pairings = pair(("noord", "zuid"), tmp_path / "pairing")
+    broker = Broker(tmp_path / "pairing").start()
+    yield {b: p.with_broker("127.0.0.1", broker.port) for b, p in pairings.items()}, broker
+    broker.stop()
+
+
+def _journal(tmp_path, name: str) -> Journal:
+    return Journal.create(tmp_path / f"{name}.journal", {"village": name})
+
+
+def _raw_client(p: Pairing, client_id: str, *, user: str | None = None, password: str | None = None):
+    """A plain MQTT client (an eavesdropper, a stranger), connected or refused."""
+    result: dict = {}
+    done = threading.Event()
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
+    if user is not None:
+        c.username_pw_set(user, password)
+
+    def connected(_c, _u, _f, reason, _p):
+        result["reason"] = reason
+        done.set()
+
+    c.on_connect = connected
+    c.connect(p.host, p.port)
+    c.loop_start()
+    assert done.wait(5)
+    return c, result["reason"]
+
+
+def test_sealed_messages_are_padded_and_keyed():
+    key = new_key()
+    short = seal(key, {"role": "villager"})
+    long = seal(key, {"role": "witch", "state": {"potions": ["save", "poison"], "lover": "Bram"}})
+    # The length says nothing about what a traveller carries.
+    assert len(short) == len(long) == BUCKET + 40
+    assert unseal(key, long)["state"]["lover"] == "Bram"
+    with pytest.raises(WrongKey):
+        unseal(new_key(), long)
+    with pytest.raises(WrongKey):
+        unseal(key, long[:-1] + bytes([long[-1] ^ 1]))
+
+
+@pytest.mark.parametrize("who", ["unknown box", "wrong password", "anonymous"])
+def test_a_client_not_of_this_evening_is_refused_by_the_broker(paired, tmp_path, who):
+    pairings, _ = paired
+    noord = pairings["noord"]
+    if who == "anonymous":
+        c, reason = _raw_client(noord, "stranger")
+        c.loop_stop()
+        assert reason.is_failure
+        return
+    stranger = (dataclasses.replace(noord, box="vreemd", boxes=(*noord.boxes, "vreemd"))
+                if who == "unknown box" else dataclasses.replace(noord, password="geraden"))
+    evening = Evening(stranger, _journal(tmp_path, "stranger"))
+    with pytest.raises(BrokerError) as refused:
+        evening.start(connect_seconds=5)
+    text = refused.value.message("nl")
+    assert text.startswith(f"De berichtendienst laat de doos {stranger.box} niet toe")
+    assert "\n" not in text and "Traceback" not in text
+
+
+def test_a_box_cannot_read_another_box_s_inbox(paired, tmp_path):
+    pairings, _ = paired
+    noord, zuid = pairings["noord"], pairings["zuid"]
+    heard: list[str] = []
+    spy, reason = _raw_client(noord, "spy", user="noord", password=noord.password)
+    assert not reason.is_failure
+    spy.on_message = lambda _c, _u, msg: heard.append(msg.topic)
+    spy.subscribe([(zuid.inbox(), 1), ("#", 1)])
+    receiver = Evening(zuid, _journal(tmp_path, "zuid"))
+    receiver.start()
+    sender = Evening(noord, _journal(tmp_path, "noord"))
+    sender.start()
+    sender._send("zuid", {"type": "ack", "id": "x"})
+    deadline = time.monotonic() + 5
+    topics: list[str] = []
+    while zuid.inbox() not in topics and time.monotonic() < deadline:
+        if (got := receiver.link.take(0.1)) is not None:
+            topics.append(got.topic)
+    time.sleep(0.3)
+    assert zuid.inbox() in topics
+    # The ACL lets noord read its own inbox and the states, not zuid's inbox.
+    assert zuid.inbox() not in heard
+    spy.loop_stop()
+    sender.close()
+    receiver.close()
+
+
+def test_a_transfer_sealed_with_another_key_is_refused_with_one_clear_line(paired, tmp_path):
+    pairings, _ = paired
+    zuid = pairings["zuid"]
+    lines: list[str] = []
+    journal = _journal(tmp_path, "zuid")
+    receiver = Evening(zuid, journal, on_line=lines.append)
+    receiver.start()
+    intruder = Evening(dataclasses.replace(pairings["noord"], key=new_key()), _journal(tmp_path, "noord"))
+    intruder.start()
+    forged = {"type": "transfer", "id": "noord-1", "name": "Anna", "day": 1,
+              "traveller": {"name": "Anna", "role": "werewolf"}}
+    intruder._send("zuid", forged)
+    intruder._send("zuid", forged)
+    deadline = time.monotonic() + 5
+    while receiver.stats.wrong_key < 3 and time.monotonic() < deadline:
+        receiver.pump(0.05)
+    assert receiver.stats.wrong_key == 3  # its state and the transfer, twice
+    assert lines == ["Een bericht is geweigerd: het is niet verzegeld met de sleutel van deze avond."]
+    assert not receiver.ledger.inn and not any(r["type"] == "arrived" for r in journal.records())
+    intruder.close()
+    receiver.close()
+
+
+def test_no_role_in_plaintext_on_the_wire(paired, tmp_path):
+    pairings, broker = paired
+    proxy = Proxy(broker.port)
+    noord = Evening(pairings["noord"].with_broker("127.0.0.1", proxy.port), _journal(tmp_path, "noord"),
+                    wait_seconds=5)
+    zuid = Evening(pairings["zuid"].with_broker("127.0.0.1", proxy.port), _journal(tmp_path, "zuid"),
+                   wait_seconds=5)
+    traveller = {"name": "Fenna", "role": "witch", "state": {"potions": ["save", "poison"]},
+                 "lover": "Geert", "charmed": True}
+
+    def play(evening: Evening, leaving: bool) -> None:
+        evening.start()
+        evening.reach(NIGHT, 1)
+        evening.reach(DAY, 1)
+        if leaving:
+            evening.leave("Fenna", "zuid", 1, traveller)
+        evening.reach(DOORS, 1)
+        for t in evening.at_door(1):
+            evening.admit(t, 1)
+        evening.finish()
+
+    threads = [threading.Thread(target=play, args=(noord, True)),
+               threading.Thread(target=play, args=(zuid, False))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert zuid.ledger.joined and zuid.ledger.inn["noord-1"].traveller == traveller
+    wire = bytes(proxy.recorded)
+    assert b"wakkerdam/" in wire and len(wire) > 2000  # the proxy saw the evening's traffic
+    for secret in [*role_ids(), "potions", "lover", "charmed", "Fenna", "Geert", "traveller"]:
+        assert secret.encode() not in wire, secret
+    noord.close()
+    zuid.close()
+    proxy.close()
+
+
+def test_pairing_writes_private_files_and_no_plain_password(tmp_path):
+    from narrator.cli import main
+
+    assert main(["villages", "pair", "noord", "zuid", "oost", "--out", str(tmp_path / "p")]) == 0
+    files = [tmp_path / "p" / f"{b}.json" for b in ("noord", "zuid", "oost")]
+    files += [tmp_path / "p" / "broker" / "passwd", tmp_path / "p" / "broker" / "acl"]
+    assert all(f.stat().st_mode & 0o077 == 0 for f in files)
+    pairings = [Pairing.load(f) for f in files[:3]]
+    assert len({p.key for p in pairings}) == 1 and len({p.password for p in pairings}) == 3
+    passwd = (tmp_path / "p" / "broker" / "passwd").read_text()
+    assert all(p.password not in passwd and f"{p.box}:$" in passwd for p in pairings)
+    assert main(["villages", "pair", "noord", "noord", "--out", str(tmp_path / "q")]) == 2

@@ -1,0 +1,119 @@
+"""The moderator of one village of the evening: the narrator's moderator, with
+the evening's steps around it.
+
+- before "night falls" and "day breaks" are spoken, the village waits for the
+  others (``Evening.reach``);
+- in the day's discussion (before the mayor's election or the vote) is the
+  door: whoever leaves leaves (journaled, then said: the engine's
+  ``player_left``), the village waits at *doors* for those on their way to it,
+  and lets in whom its limit allows (journaled, then the engine's
+  ``newcomer``);
+- when the game is over, the box stays in the evening until it is settled.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import Event, Game, IllegalAnswer, Request, WakkerdamError
+from narrator.moderator import Moderator
+from narrator.session import setup_from_dict
+from villages import adapter
+from villages.evening import DAY, DOORS, NIGHT, Evening, step
+
+
+class VillageModerator(Moderator):
+    def __init__(self, *args: Any, evening: Evening, movers: int = 1, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.evening = evening
+        #: how many players the bots send away each day (the limit still applies)
+        self.movers = movers
+
+    def run(self) -> Game:
+        game = super().run()
+        open_transfers = self.evening.finish()
+        if open_transfers:
+            self.on_line(self.evening_line("villages.open_transfers", village=self.evening.me,
+                                           count=len(open_transfers)))
+        return game
+
+    def evening_line(self, key: str, **params: Any) -> str:
+        return self.pack.line(key, **params)
+
+    def _narrate(self, e: Event) -> None:
+        if e.public and not e.cue and e.kind == "night_falls":
+            self.evening.reach(NIGHT, int(e.data["night"]))
+        elif e.public and not e.cue and e.kind == "day_breaks":
+            self.evening.reach(DAY, int(e.data["day"]))
+        super()._narrate(e)
+
+    def _handle(self, req: Request) -> None:
+        day = self.game.state.day
+        if req.discussion and self.evening.step < step(DOORS, day):
+            self._door(day)
+            return  # the request may have changed (who votes): the loop asks again
+        super()._handle(req)
+
+    def _door(self, day: int) -> None:
+        for name in self._who_leaves(day):
+            if self.game.over:
+                break
+            self._leave(name, day)
+        self.evening.reach(DOORS, day)
+        for t in self.evening.at_door(day):
+            if self.game.over:
+                break
+            self.evening.admit(t, day)  # journaled before the game hears of it
+            adapter.join(self.game, t.traveller)  # said as the engine's "newcomer"
+
+    def _who_leaves(self, day: int) -> list[str]:
+        """The bots' choice: a living player or two, drawn from the game's seed."""
+        rng = random.Random(f"{self.game.setup.seed}-{self.evening.me}-{day}")
+        living = [p for p in self.game.state.living() if adapter.may_leave(self.game, p)]
+        rng.shuffle(living)
+        return living[:min(self.movers, self.evening.may_leave(day))]
+
+    def _leave(self, name: str, day: int) -> None:
+        places = self.evening.open_villages()
+        if not places:
+            return
+        to = random.Random(f"{self.game.setup.seed}-{name}-{day}").choice(sorted(places))
+        try:
+            traveller = adapter.leave(self.game, name)
+        except (IllegalAnswer, WakkerdamError, ValueError):
+            return  # the engine says he may not (the rules' reading is the engine's)
+        self.evening.leave(name, to, day, traveller)  # durable before it is said or sent
+
+
+def rebuild(journal: Any) -> tuple[Game, int]:
+    """A village's game as its own journal has it: the decisions (an undo
+    takes the last one back), the leaves and joins in their places; and where
+    narration resumes (right after the last decision, as ``narrator.session``)."""
+    travellers: dict[str, dict[str, Any]] = {}
+    ops: list[tuple[str, Any]] = []
+    for r in journal.records():
+        kind = r.get("type")
+        if kind == "decision":
+            ops.append(("decision", r["answer"]))
+        elif kind == "undo" and ops and ops[-1][0] == "decision":
+            ops.pop()  # an undo never reaches past an announced move
+        elif kind in ("leave", "arrived"):
+            travellers[r["id"]] = r["traveller"]
+            if kind == "leave":
+                ops.append(("leave", r["name"]))
+        elif kind == "join":
+            ops.append(("join", travellers[r["id"]]))
+    game = Game(adapter.village_setup(setup_from_dict(journal.header["setup"])))
+    start_at = 0
+    for kind, value in ops:
+        if kind == "decision":
+            start_at = len(game.events)
+            game.apply(value)
+        elif game.over:
+            continue  # home after the end: no game to join
+        elif kind == "leave":
+            adapter.leave(game, value)
+        else:
+            adapter.join(game, value)
+    return game, start_at
