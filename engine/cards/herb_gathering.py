@@ -17,7 +17,7 @@ from engine.registry import AskSpec
 from engine.roles.witch import potions
 from engine.rules import Flow
 from engine.state import State
-from engine.vocab import Ask
+from engine.vocab import Ask, Role
 
 HERBS = Ask.define("herbs")
 
@@ -28,7 +28,10 @@ class HerbGathering(Away):
 
     def start(self, s: State) -> Flow:
         yield from super().start(s)
-        left = potions(s)
+        witch = s.holder(Role.WITCH)
+        if witch is None or not s.alive[witch]:
+            return False
+        left = potions(s, witch)
         for kind in ("save", "poison"):
             if not left[kind]:
                 left[kind] = True
