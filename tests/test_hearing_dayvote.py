@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from narrator.interfaces import Question
 
 import voices
 from hardware.microphone import FakeMicrophone
@@ -20,6 +19,7 @@ from narrator.hearing.listen import Listener
 from narrator.hearing.simulate import SimulatedTable
 from narrator.hearing.sphinx_backend import PocketsphinxRecognizer
 from narrator.hearing.synth import espeak
+from ports import Question
 
 VOICE = {"nl": "nl", "de": "de", "en": "en-us"}
 PLAYERS = {"nl": ["Anna", "Bram", "Cees", "Daan", "Eva"],
