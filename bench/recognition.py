@@ -163,6 +163,7 @@ def run_row(recognizer, config: str, lang: str, voice_name: str, condition: str,
     before = config == "before"
     settings = DialogueSettings(carriers=not before, keep_listening=not before,
                                 yes_margin=None if before else 0.02,
+                                silence_accepts_below_dbfs=-45.0 if before else -55.0,
                                 button_confirms_in_noise=not before)
     vad = VadSettings(detector="energy") if before else VadSettings()
     table = SimulatedTable(pack, mic, voice)
