@@ -88,6 +88,7 @@ class TimedRecognizer:
         self.name = inner.name
         self.sample_rate = inner.sample_rate
         self.threshold = inner.threshold
+        self.hears_yes = inner.hears_yes
         self.seconds = 0.0
         self.audio_s = 0.0
 

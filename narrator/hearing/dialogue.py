@@ -185,7 +185,8 @@ class VoteDialogue:
                 continue
             key, confirm_params = confirm(meaning)
             self.say(key, **confirm_params)
-            if s.button_confirms_in_noise and not self._quiet_room() and self.fallback:
+            if self.fallback and s.button_confirms_in_noise and (
+                    not self._quiet_room() or not self.recognizer.hears_yes):
                 pressed = self._confirm_by_button(voter, confirm_params, timeout_s - used)
                 used += min(s.confirm_window_s * 2, max(0.0, timeout_s - used))
                 if pressed:

@@ -50,6 +50,8 @@ class Recognizer(Protocol):
     sample_rate: int
     #: below this confidence an answer counts as not understood
     threshold: float
+    #: False: a spoken "yes" is not trusted, the seat button confirms
+    hears_yes: bool
 
     def can_say(self, word: str) -> bool:
         """Whether ``word`` is in the model's lexicon."""

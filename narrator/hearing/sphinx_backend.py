@@ -78,6 +78,10 @@ class PocketsphinxRecognizer:
         self.threshold = threshold
         self.sample_rate = sample_rate
         self.margin = MARGINS.get(lang) if isinstance(margin, str) else margin
+        #: whether a spoken "yes" can be trusted: where answers and non-answers
+        #: cannot be told apart (Dutch, German), the repetition is confirmed
+        #: by the seat button (bench: a German "nein" was taken for "ja")
+        self.hears_yes = self.margin is not None
         # the cepstral mean adapts during an utterance; starting each one from
         # the model's own makes a result independent of what came before
         self._cmn0 = self._decoder.get_cmn(False)

@@ -89,6 +89,7 @@ def _dither(samples: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 class VoskRecognizer:
     name = "vosk"
+    hears_yes = True
 
     def __init__(self, model_path: str | Path, threshold: float = 0.75,
                  sample_rate: int = 16_000, repeatable: bool = True, cached: bool = True) -> None:
