@@ -43,8 +43,8 @@ def play_main(argv: list[str]) -> int:
 #: what the packages above narrator/ add to its commands, found by name when
 #: used: narrator/ never imports the layer above it (tests/test_layers.py)
 ABOVE: dict[str, tuple[str, str]] = {
-    "villages.evening": ("villages.demo", "evening_main"),   # demo --variant villages_unite
-    "villages.resume": ("villages.demo", "resume_village"),  # resume of a village's journal
+    "villages_evening": ("villages.demo", "evening_main"),   # demo --variant villages_unite
+    "villages_resume": ("villages.demo", "resume_village"),  # resume of a village's journal
 }
 
 

@@ -108,7 +108,7 @@ def demo_main(argv: list[str]) -> int:
     if "villages_unite" in (args.variant or ()):  # several boxes: villages/, above narrator/
         from narrator.cli import above
 
-        return int(above("villages.evening")(args))
+        return int(above("villages_evening")(args))
     try:
         variants, options = rule_choices(args)
         setup = deal(args.players, args.seed, _roles(args.roles), options, variants)

@@ -128,7 +128,7 @@ def resume_main(argv: list[str]) -> int:
         elif header.get("mode") == "villages":
             from narrator.cli import above  # villages/ sits above narrator/
 
-            result = above("villages.resume")(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
+            result = above("villages_resume")(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
                                     quiet=args.json)
         else:
             game, start_at = rebuild(journal)
