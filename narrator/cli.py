@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable
+from typing import Any
 
 #: name -> (module, function, help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -37,6 +38,20 @@ def play_main(argv: list[str]) -> int:
                 if not (a == "--kit" or a.startswith("--kit=") or (i > 0 and argv[i - 1] == "--kit"))]
         return _command_at("narrator.laptop.cli", "main")(rest)
     return _command_at("narrator.boxgame", "main")(argv)
+
+
+#: what the packages above narrator/ add to its commands, found by name when
+#: used: narrator/ never imports the layer above it (tests/test_layers.py)
+ABOVE: dict[str, tuple[str, str]] = {
+    "villages_evening": ("villages.demo", "evening_main"),   # demo --variant villages_unite
+    "villages_resume": ("villages.demo", "resume_village"),  # resume of a village's journal
+}
+
+
+def above(name: str) -> Callable[..., Any]:
+    """The function a package above narrator/ gives for ``name`` (see ABOVE)."""
+    module, func = ABOVE[name]
+    return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
 
 
 def _command_at(module: str, func: str) -> Callable[[list[str]], int]:

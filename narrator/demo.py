@@ -105,10 +105,10 @@ def demo_main(argv: list[str]) -> int:
                                           "whose broker runs (default: a broker started for the run)")
     parser.add_argument("--village", help="with --pairing: play only this village (one box, one process)")
     args = parser.parse_args(argv)
-    if "villages_unite" in (args.variant or ()):  # several boxes: villages/
-        from villages.demo import evening_main
+    if "villages_unite" in (args.variant or ()):  # several boxes: villages/, above narrator/
+        from narrator.cli import above
 
-        return evening_main(args)
+        return int(above("villages_evening")(args))
     try:
         variants, options = rule_choices(args)
         setup = deal(args.players, args.seed, _roles(args.roles), options, variants)

@@ -126,9 +126,9 @@ def resume_main(argv: list[str]) -> int:
         if journal.finished:
             result = journal.summary
         elif header.get("mode") == "villages":
-            from villages.demo import resume_village
+            from narrator.cli import above  # villages/ sits above narrator/
 
-            result = resume_village(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
+            result = above("villages_resume")(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
                                     quiet=args.json)
         else:
             game, start_at = rebuild(journal)

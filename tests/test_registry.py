@@ -71,8 +71,9 @@ def _files_naming(word: str) -> list[str]:
     for path in ROOT.rglob("*"):
         rel = path.relative_to(ROOT)
         if (not path.is_file() or rel.parts[0] in {"voices", "tests", "docs", ".git", ".venv"}
-                or rel.parts[0].startswith(".") or rel.parts[0].endswith(".egg-info")
-                or path.suffix in {".pyc", ".wav", ".png"}):
+                or rel.parts[0].startswith(".") or path.suffix in {".pyc", ".wav", ".png"}
+                # what `pip install -e .` writes beside the code (ignored by git)
+                or rel.parts[0].endswith(".egg-info") or rel.parts[0] == "build"):
             continue
         try:
             text = path.read_text(encoding="utf-8")
