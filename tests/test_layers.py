@@ -31,6 +31,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ports",),
     ("hardware",),
     ("narrator",),
+    ("villages",),  # several boxes, on top of the moderator
+    ("tests",),  # the tests' helpers, which the benchmarks reuse
 )
 
 

@@ -9,14 +9,17 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 import soundfile
 
+from narrator.cli import main as cli_main
 from narrator.journal import Journal
 from narrator.replay import summary
 from tests.villages_rig import where
+from villages.broker import Broker, free_port
 from villages.evening import NIGHT, step
 from villages.moderator import rebuild
 
@@ -80,22 +83,56 @@ def test_players_move_every_day_and_every_one_is_somewhere_once(evening):
     assert len(everyone) == len(set(everyone)) == 24
 
 
+def _paired_broker(tmp_path: Path, *boxes: str) -> Broker:
+    """``wakkerdam villages pair`` and the evening's mosquitto, as on a real evening."""
+    port = free_port()
+    assert cli_main(["villages", "pair", *boxes, "--out", str(tmp_path / "p"), "--port", str(port)]) == 0
+    return Broker(tmp_path / "p", port=port).start()
+
+
+def _box(tmp_path: Path, name: str) -> subprocess.Popen[str]:
+    """One village's box: its own process, its own journal."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "narrator.cli", "demo", "--variant", "villages_unite", "--pairing",
+         str(tmp_path / "p"), "--village", name, "--players", "8", "--fast", "--text-only", "--json",
+         "--journal", str(tmp_path / "j")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_the_broker_killed_under_real_games_with_players_moving_loses_nothing(tmp_path):
+    broker = _paired_broker(tmp_path, *BOXES)
+    try:
+        boxes = [_box(tmp_path, b) for b in BOXES]
+        kills = 0
+        while kills < 3 and all(p.poll() is None for p in boxes):
+            time.sleep(0.3)
+            broker.kill()  # a power cut of the broker, mid-game
+            kills += 1
+            time.sleep(0.2)
+            broker.start()
+        outs = [p.communicate(timeout=120) for p in boxes]
+    finally:
+        broker.stop()
+    assert kills >= 2
+    assert [p.returncode for p in boxes] == [0, 0, 0], [err[-800:] for _, err in outs]
+    snap = {}
+    for box in BOXES:
+        journal, _ = Journal.verify(tmp_path / "j" / f"{box}.journal")
+        assert journal.finished
+        snap[box] = (journal.header, journal.records())
+    w = where(snap)
+    assert w.problems == [] and w.travelling == {} and w.joins
+    everyone = [n for v in w.villages.values() for n in v]
+    assert len(everyone) == len(set(everyone)) == 24
+
+
 def test_a_village_s_box_killed_mid_game_resumes_in_its_evening(tmp_path):
     """One process per box, as on a real evening: SIGKILL one mid-game,
     ``wakkerdam resume`` brings it back into the evening from its own journal."""
-    from narrator.cli import main
-    from villages.broker import Broker, free_port
-
-    port = free_port()
-    assert main(["villages", "pair", "noord", "zuid", "--out", str(tmp_path / "p"), "--port", str(port)]) == 0
-    broker = Broker(tmp_path / "p", port=port).start()
+    broker = _paired_broker(tmp_path, "noord", "zuid")
 
     def box(name: str) -> subprocess.Popen[str]:
-        return subprocess.Popen(
-            [sys.executable, "-m", "narrator.cli", "demo", "--variant", "villages_unite", "--pairing",
-             str(tmp_path / "p"), "--village", name, "--players", "8", "--fast", "--text-only", "--json",
-             "--journal", str(tmp_path / "j")],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        return _box(tmp_path, name)
 
     try:
         noord, zuid = box("noord"), box("zuid")

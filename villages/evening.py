@@ -52,17 +52,10 @@ class Peer:
     box: str
     step: int = 0
     over: bool = False
-    #: every transfer this village ever sent, and those answered, by destination
+    #: every transfer this village ever sent, by destination
     sent: dict[str, set[str]] = field(default_factory=dict)
-    answered: dict[str, set[str]] = field(default_factory=dict)
-    #: the villages it knows are over
-    seen_over: set[str] = field(default_factory=set)
-    #: over, with nothing of its own still on the way
+    #: over, with nothing of its own on the way and nobody at its door
     done: bool = False
-
-    def owes(self, box: str) -> set[str]:
-        """Its transfers to ``box`` that it has no answer to yet."""
-        return self.sent.get(box, set()) - self.answered.get(box, set())
     #: missed a barrier: not waited for until it has caught up
     behind: bool = False
     #: when it was last heard from (time.monotonic()), None: not since we started
@@ -132,15 +125,11 @@ class Evening:
         # Only what grows (steps, sent transfers) or turns true once (over,
         # done): states that arrive out of order merge to the same picture.
         sent: dict[str, list[str]] = {}
-        answered: dict[str, list[str]] = {}
         for t in self.ledger.out.values():
             sent.setdefault(t.dst, []).append(t.id)
-            if t.id in self.ledger.acked or t.id in self.ledger.returned:
-                answered.setdefault(t.dst, []).append(t.id)
         self._state_payload = seal(self.pairing.key, {
             "type": "state", "box": self.me, "step": self.ledger.step, "over": self.over,
-            "done": self.over and not self.ledger.unsettled(), "sent": sent, "answered": answered,
-            "seen_over": sorted(p.box for p in self.peers.values() if p.over),
+            "done": self._is_done(), "sent": sent,
         })
 
     def _publish_state(self) -> None:
@@ -220,19 +209,13 @@ class Evening:
             self.stats.duplicates += 1
 
     def _merge_state(self, peer: Peer, m: dict[str, Any]) -> None:
-        newly_over = not peer.over and bool(m["over"])
         peer.step = max(peer.step, int(m["step"]))
         peer.over = peer.over or bool(m["over"])
         peer.done = peer.done or bool(m["done"])
-        peer.seen_over.update(m["seen_over"])
         for dst, ids in m["sent"].items():
             peer.sent.setdefault(dst, set()).update(ids)
-        for dst, ids in m["answered"].items():
-            peer.answered.setdefault(dst, set()).update(ids)
         if peer.step >= self.ledger.step:
             peer.behind = False
-        if newly_over:
-            self._publish_state()  # it stays until it knows that we know
 
     def _incoming(self, m: dict[str, Any]) -> None:
         tid = str(m["id"])
@@ -333,35 +316,43 @@ class Evening:
     # -- the end -----------------------------------------------------------------
     def finish(self) -> list[Transfer]:
         """This village's game is over: send the door's newcomers home, take our
-        own back, and stay until the evening is settled (bounded). Returns the
-        transfers still open then (none in a good evening)."""
+        own back, and stay in the evening until every other village is done
+        (over, with nothing on the way and nobody at its door) or silent for
+        ``settle_seconds``. Returns the transfers still open then (none in a
+        good evening)."""
         self.over = True
         self._publish_state()
         since = time.monotonic()
         while True:
-            for t in self.ledger.at_door():
-                if t.src == self.me:
-                    self.ledger.join(t.id, 0)  # home after the end: no game to join
-                else:
-                    self.ledger.send_back(t.id)
-                    self._send(t.src, {"type": "refused", "id": t.id})
+            self._close_door()
             if self._settled() or self._others_silent(since):
                 break
             self.pump(0.05)
-        self._publish_state()
-        self.pump(0.2)  # the last acknowledgements out
+        self.pump(0.2)  # the last answers out
+        self._close_door()
         return self.ledger.unsettled()
 
+    def _close_door(self) -> None:
+        waiting = self.ledger.at_door()
+        for t in waiting:
+            if t.src == self.me:
+                self.ledger.join(t.id, 0)  # home after the end: no game to join
+            else:
+                self.ledger.send_back(t.id)
+                self._send(t.src, {"type": "refused", "id": t.id})
+        if waiting:
+            self._publish_state()
+
     def _waiting_on(self) -> list[Peer]:
-        """The villages this one still stays for: those that owe us an answer,
-        and those that may still ask us (not done, and either not yet aware
-        that we are over or without an answer to something they sent us)."""
-        owed = {t.dst for t in self.ledger.unsettled()}
-        return [p for p in self.peers.values()
-                if p.box in owed or not (p.done or (self.me in p.seen_over and not p.owes(self.me)))]
+        """The villages this one still stays for: every one not yet done (it
+        may still send us someone, or send one of ours back)."""
+        return [p for p in self.peers.values() if not p.done]
 
     def _settled(self) -> bool:
-        return not self.ledger.at_door() and not self._waiting_on()
+        return self._is_done() and not self._waiting_on()
+
+    def _is_done(self) -> bool:
+        return self.over and not self.ledger.unsettled() and not self.ledger.at_door()
 
     def _others_silent(self, since: float) -> bool:
         """Every village we stay for has said nothing for ``settle_seconds``
