@@ -53,7 +53,7 @@ def apply(s: State, wolf: str) -> None:
 
 
 card(Apparition())
-registry.steps(NightStep("apparition", 63, rule="apparition", request=request, apply=apply,
+registry.steps(NightStep("apparition", 64, rule="apparition", request=request, apply=apply,
                          ask=APPARITION))
 registry.ask(AskSpec(APPARITION, required("apparition_wolf", "the victim points at one of the werewolves"),
                      pick, secret=True))

@@ -47,7 +47,7 @@ def decide(ctx: BotContext) -> str | None:
 
 
 card(DeadlyTouch())
-registry.steps(NightStep("deadly_touch", 62, rule="deadly_touch", request=request, apply=apply,
+registry.steps(NightStep("deadly_touch", 63, rule="deadly_touch", request=request, apply=apply,
                          ask=TOUCH))
 registry.ask(AskSpec(TOUCH, answers.target("touch_victim", "only the chosen victim can be touched"),
                      decide, secret=True))

@@ -82,7 +82,7 @@ def building(in_church: bool) -> NightStep:
             s.record(Intent("bite", "werewolves", target, cause=Cause.WEREWOLVES))
 
     name = "flood_church" if in_church else "flood_inn"
-    return NightStep(name, 60 if in_church else 61, rule="flood", request=request, apply=apply,
+    return NightStep(name, 61 if in_church else 62, rule="flood", request=request, apply=apply,
                      ask=FLOOD_BITE)
 
 
