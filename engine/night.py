@@ -45,6 +45,9 @@ class NightStep:
     #: asks again while ``request`` builds one (several players in turn, a
     #: card's night of madness: each werewolf spies on one player)
     again: bool = False
+    #: may tell players who sleep (the lovers, the charmed): a laptop holds
+    #: a morning round after every night such a step was called
+    sleepers: bool = False
 
     def called(self, s: State) -> bool:
         if self.first_night_only and s.night != 1:
@@ -82,6 +85,13 @@ def tonight(s: State) -> tuple[NightStep, ...]:
     return tuple(step for step in all_steps()
                  if (first or not step.first_night_only)
                  and (step.rule in ids if step.rule is not None else step.role in deck))
+
+
+def sleepers_tonight(s: State) -> bool:
+    """Whether tonight may bring news for sleepers: a called step that can
+    tell them, or a rule that can (an infection). Depends on the deck and
+    the night, never on what happened (a laptop's round gives nothing away)."""
+    return any(st.sleepers for st in tonight(s)) or any(r.tells_sleepers for r in s.rules.rules)
 
 
 def night(s: State) -> Generator[Request, Any, None]:

@@ -57,6 +57,8 @@ class Rules:
     #: the order hooks run in (after a death: hunter 10, scapegoat 20,
     #: mayor 30, lovers 40; variants and cards usually later)
     order: int = 50
+    #: may tell sleeping players something at night (an infection)
+    tells_sleepers: bool = False
 
     def begin(self, s: State) -> None:
         """The game starts (a variant sets up its own state)."""

@@ -75,7 +75,9 @@ class LoversRules(Rules):
         return False
 
     def check_vote(self, s: State, ask: Ask, voter: str, target: str) -> None:
-        if s.lovers is not None and ask is not Ask.MAYOR_ELECTION and s.lover_of(voter) == target:
+        lovers = s.lovers
+        if lovers is not None and voter in lovers and target in lovers and voter != target \
+                and ask is not Ask.MAYOR_ELECTION:
             # Said in public only as "that answer is not accepted".
             raise IllegalAnswer("lover_vote", f"{ask.value}: a lover may not vote against his lover",
                                 public_safe=False)
@@ -87,6 +89,6 @@ class LoversRules(Rules):
 registry.role(RoleCard(
     Role.CUPID, Team.VILLAGE, rules=LoversRules(),
     steps=(NightStep("cupid", 20, Role.CUPID, True, request=request, apply=apply, ask=Ask.CUPID),
-           NightStep("lovers", 30, Role.CUPID, True, inform=lovers_inform)),
+           NightStep("lovers", 30, Role.CUPID, True, inform=lovers_inform, sleepers=True)),
     asks=(AskSpec(Ask.CUPID, check, several, form="pick_many", secret=True),),
 ))

@@ -82,7 +82,7 @@ class PiperRules(Rules):
 registry.role(RoleCard(
     Role.PIED_PIPER, Team.PIED_PIPER, village_power=False, rules=PiperRules(),
     steps=(NightStep("pied_piper", 80, Role.PIED_PIPER, request=request, apply=apply,
-                     ask=Ask.PIED_PIPER),
-           NightStep("charmed", 90, Role.PIED_PIPER, inform=charmed_inform)),
+                     ask=Ask.PIED_PIPER, sleepers=True),
+           NightStep("charmed", 90, Role.PIED_PIPER, inform=charmed_inform, sleepers=True)),
     asks=(AskSpec(Ask.PIED_PIPER, check, several, form="pick_many", secret=True),),
 ))

@@ -21,7 +21,8 @@ class IdiotRules(Rules):
 
     def voters(self, s: State, who: tuple[str, ...]) -> tuple[str, ...]:
         # "heeft geen stemrecht meer"
-        return tuple(p for p in who if s.role[p] is not Role.VILLAGE_IDIOT or not revealed(s, p))
+        silent = [p for p in s.holders(Role.VILLAGE_IDIOT) if revealed(s, p)]
+        return tuple(p for p in who if p not in silent) if silent else who
 
     def eliminate(self, s: State, name: str) -> Flow:
         if s.role[name] is not Role.VILLAGE_IDIOT or not s.has_power(name):

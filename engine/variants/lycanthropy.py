@@ -42,6 +42,7 @@ def wolves_win(s: State) -> Winner | None:
 class Lycanthropy(Variant):
     id = "lycanthropy"
     aliases = ("lycantropische_besmetting",)
+    tells_sleepers = True
 
     def instead_of_death(self, s: State, harm: Intent) -> bool:
         if harm.cause is not Cause.WEREWOLVES:

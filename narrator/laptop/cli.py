@@ -10,8 +10,9 @@ import time
 from pathlib import Path
 
 import voices
-from engine import Game, deal
+from engine import Game, SetupError, deal
 from narrator.bot_table import TextSpeaker
+from narrator.demo import rule_choices
 from narrator.laptop.answers import Refused
 from narrator.laptop.game import (
     ANSWER_SECONDS,
@@ -75,6 +76,10 @@ def parser() -> argparse.ArgumentParser:
                    help="every night call lasts a time drawn from LO..HI seconds (default 20,30)")
     p.add_argument("--answer-seconds", type=_seconds, default=ANSWER_SECONDS,
                    help="time for a day question before its default applies (default %(default)g)")
+    p.add_argument("--variant", action="append", metavar="ID",
+                   help="play with this variant of seed 000 (repeatable; e.g. lycanthropy, full_moon)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a rule or variant option (repeatable)")
     p.add_argument("--journal", help="the game's journal, to go on after a restart "
                                      "(default: a new one in the state directory, found by a bare 'wakkerdam resume')")
     return p
@@ -94,6 +99,12 @@ def main(argv: list[str]) -> int:
         if not lo <= args.players <= hi:
             return fail(Refused("laptop.err_players", lo=lo, hi=hi, count=args.players))
     try:
+        variants, options = rule_choices(args)
+    except (SetupError, ValueError) as exc:
+        print(f"wakkerdam play: {exc}", file=sys.stderr)
+        return 2
+    pack = pack.playing(variants)
+    try:
         names = names_from_arg(args.names) if args.names else None
         roles = parse_roles(args.roles, pack) if args.roles else None
         if names is not None or args.players is not None:
@@ -110,7 +121,7 @@ def main(argv: list[str]) -> int:
         players = names or ask_names(session, args.players)
         cards = deck(len(players), roles)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        setup = deal(players, cards, seed)
+        setup = deal(players, cards, seed, options=options, variants=variants)
         settings = settings_from(args)
         journal = new_journal(args.journal or default_journal_path(), setup, mode="play",
                               lang=args.lang, text_only=args.text_only, kit="laptop",

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import voices
-from engine import Game, Role
+from engine import Game
+from engine.night import sleepers_tonight
 from narrator.laptop.terminal import Keyboard, Screen
 
 #: how long a private line may stay up in the day before it hides itself
@@ -68,8 +69,7 @@ class LaptopSession:
     def _round_due(self) -> bool:
         if self.game is None:
             return False
-        s = self.game().state
-        return Role.PIED_PIPER in s.deck or (Role.CUPID in s.deck and s.night == 1)
+        return sleepers_tonight(self.game().state)
 
     def morning_round(self) -> None:
         """Every player in seat order takes the laptop and reads their news."""
