@@ -1,0 +1,71 @@
+"""Work spread over processes, with the same result as one process.
+
+The work is a range of numbered items (games) cut into consecutive slices;
+each slice is done by ``work(start, stop)`` in a worker process and the
+results come back in slice order, so whatever depends only on the numbers
+(a game's seed is its number) is the same for any number of jobs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import TypeVar
+
+R = TypeVar("R")
+
+#: slices a job gets, so that a slow slice does not leave a core idle at the end
+SLICES_PER_JOB = 8
+MIN_SLICE = 25
+
+
+def default_jobs() -> int:
+    """Every core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def slices(items: int, jobs: int) -> list[tuple[int, int]]:
+    """``range(items)`` cut into consecutive (start, stop) slices."""
+    size = max(MIN_SLICE, -(-items // (jobs * SLICES_PER_JOB)))
+    return [(start, min(start + size, items)) for start in range(0, items, size)]
+
+
+def spread(work: Callable[[int, int], R], items: int, jobs: int,
+           done: Callable[[int], None] | None = None) -> list[R]:
+    """``work`` over ``range(items)`` in slices, on ``jobs`` processes (1: in
+    this one); ``done(n)`` is told as each slice of ``n`` items ends.
+    ``work`` must pickle (a module-level function or a partial of one)."""
+    parts = slices(items, jobs)
+    if jobs <= 1 or len(parts) <= 1:
+        results = []
+        for start, stop in parts:
+            results.append(work(start, stop))
+            if done is not None:
+                done(stop - start)
+        return results
+    with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
+        futures = [pool.submit(work, start, stop) for start, stop in parts]
+        if done is not None:
+            for (start, stop), future in zip(parts, futures, strict=True):
+                future.add_done_callback(lambda _f, n=stop - start: done(n))
+        return [f.result() for f in futures]
+
+
+@contextmanager
+def progress_bar(total: int, label: str, *, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr while the block runs; yields the
+    ``done(n)`` to give :func:`spread`. Disabled: a ``done`` that does nothing."""
+    if not enabled:
+        yield lambda n: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
