@@ -35,25 +35,49 @@ def slices(items: int, jobs: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, items)) for start in range(0, items, size)]
 
 
-def spread(work: Callable[[int, int], R], items: int, jobs: int,
-           done: Callable[[int], None] | None = None) -> list[R]:
-    """``work`` over ``range(items)`` in slices, on ``jobs`` processes (1: in
-    this one); ``done(n)`` is told as each slice of ``n`` items ends.
-    ``work`` must pickle (a module-level function or a partial of one)."""
-    parts = slices(items, jobs)
-    if jobs <= 1 or len(parts) <= 1:
-        results = []
-        for start, stop in parts:
-            results.append(work(start, stop))
-            if done is not None:
-                done(stop - start)
-        return results
-    with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:
-        futures = [pool.submit(work, start, stop) for start, stop in parts]
+class Workers:
+    """``jobs`` processes kept for many spreads, so that they start once
+    (``with Workers(jobs) as w: w.spread(...)``); one job: no processes."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Workers:
+        if self.jobs > 1:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def spread(self, work: Callable[[int, int], R], items: int,
+               done: Callable[[int], None] | None = None) -> list[R]:
+        """``work`` over ``range(items)`` in slices; ``done(n)`` is told as each
+        slice of ``n`` items ends. ``work`` must pickle (a module-level
+        function or a partial of one)."""
+        parts = slices(items, self.jobs)
+        if self._pool is None or len(parts) <= 1:
+            results = []
+            for start, stop in parts:
+                results.append(work(start, stop))
+                if done is not None:
+                    done(stop - start)
+            return results
+        futures = [self._pool.submit(work, start, stop) for start, stop in parts]
         if done is not None:
             for (start, stop), future in zip(parts, futures, strict=True):
                 future.add_done_callback(lambda _f, n=stop - start: done(n))
         return [f.result() for f in futures]
+
+
+def spread(work: Callable[[int, int], R], items: int, jobs: int,
+           done: Callable[[int], None] | None = None) -> list[R]:
+    """One spread on ``jobs`` processes (see :meth:`Workers.spread`)."""
+    with Workers(jobs) as workers:
+        return workers.spread(work, items, done)
 
 
 @contextmanager

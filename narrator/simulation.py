@@ -15,7 +15,7 @@ from functools import partial
 
 from engine import Game, Options, Role, Setup
 from narrator.bots import Bots, play_out
-from narrator.parallel import spread
+from narrator.parallel import Workers
 
 #: bot players' names, seat 1 first
 NAMES = (
@@ -59,10 +59,16 @@ def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
     return wins
 
 
-def wins(batch: Batch, games: int, jobs: int = 1,
+def wins(batch: Batch, games: int, jobs: int | Workers = 1,
          done: Callable[[int], None] | None = None) -> Counter[str]:
-    """How often each side wins ``games`` games of ``batch``, on ``jobs`` processes."""
+    """How often each side wins ``games`` games of ``batch``, on ``jobs``
+    processes (or on workers already started)."""
     total: Counter[str] = Counter()
-    for part in spread(partial(play_games, batch), games, jobs, done):
+    if isinstance(jobs, Workers):
+        parts = jobs.spread(partial(play_games, batch), games, done)
+    else:
+        with Workers(jobs) as workers:
+            parts = workers.spread(partial(play_games, batch), games, done)
+    for part in parts:
         total.update(part)
     return total
