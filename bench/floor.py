@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import Any
 
 WOLF = "werewolf"
 
@@ -37,7 +38,7 @@ def play(deck: Sequence[str], seed: int) -> str:
     seat_of = {r: p for p, r in enumerate(role) if r not in (WOLF, "villager")}
     events: list[tuple[str, object]] = []
     emit = events.append
-    st = {"mayor": -1, "lovers": (), "village_powerless": False, "idiot": False, "save": True,
+    st: dict[str, Any] = {"mayor": -1, "lovers": (), "village_powerless": False, "idiot": False, "save": True,
           "poison": True, "healer_last": -1, "elder_bites": 0, "night": 0}
     charmed: set[int] = set()
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 R = TypeVar("R")
 
@@ -69,8 +69,13 @@ class Workers:
         futures = [self._pool.submit(work, start, stop) for start, stop in parts]
         if done is not None:
             for (start, stop), future in zip(parts, futures, strict=True):
-                future.add_done_callback(lambda _f, n=stop - start: done(n))
+                future.add_done_callback(_told(done, stop - start))
         return [f.result() for f in futures]
+
+
+def _told(done: Callable[[int], None], n: int) -> Callable[[Future[Any]], None]:
+    """A future's callback that tells ``done`` of its ``n`` items."""
+    return lambda _future: done(n)
 
 
 def spread(work: Callable[[int, int], R], items: int, jobs: int,
