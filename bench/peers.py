@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from engine import Game, Options, Role, deal  # noqa: E402
-from narrator.bots import Bots, play_out  # noqa: E402
+from engine import Options, Role  # noqa: E402
+from narrator.simulation import Batch, play_games  # noqa: E402
 
 #: the issue's decks: name -> {role: count}
 DECKS: dict[str, dict[Role, int]] = {
@@ -50,15 +50,13 @@ def cards_of(deck: dict[Role, int]) -> list[Role]:
 
 
 def ours(deck: dict[Role, int], games: int, options: Options) -> Callable[[], None]:
-    """Our games as ``wakkerdam simulate`` plays them (random bots)."""
-    cards = cards_of(deck)
-    names = [f"p{i}" for i in range(len(cards))]
+    """Our games exactly as ``wakkerdam simulate`` plays them (random bots,
+    one process): each dealt from its seed, played out, its winner counted."""
+    cards = tuple(cards_of(deck))
+    batch = Batch(len(cards), cards, 1, "random", options)
 
     def run() -> None:
-        for seed in range(games):
-            setup = deal(names, cards, seed, options=options)
-            game = play_out(Game(setup, validate=False, cues=False), Bots(seed, "random"))
-            assert game.winner is not None
+        assert sum(play_games(batch, 0, games).values()) == games
     return run
 
 
