@@ -70,6 +70,7 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
      "balance.err_no_wolf", {}),
     (["--specials", "witch,witch"], "balance.err_twice", {"role": "witch", "count": 2}),
     (["--plot", "advies.pdf"], "balance.err_plot", {"path": "advies.pdf"}),
+    (["--plot", "/nergens/advies.png"], "balance.err_no_folder", {"folder": "/nergens"}),
     (["--games", "0"], "balance.err_least", {"option": "--games", "least": 1}),
 ])
 @pytest.mark.parametrize("lang", ["nl", "en"])

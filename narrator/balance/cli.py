@@ -98,9 +98,13 @@ def swap_line(pack: voices.Pack, swap: Swap, rates: Rates) -> str:
 
 
 def _checked_plots(paths: Sequence[str]) -> list[Path]:
+    """Checked before any game is played: a plot that cannot be written is
+    said at once, not after the games."""
     for p in paths:
         if Path(p).suffix.lower() not in FORMATS:
             raise BalanceInputError("balance.err_plot", path=p)
+        if not Path(p).parent.is_dir():
+            raise BalanceInputError("balance.err_no_folder", folder=str(Path(p).parent))
     return [Path(p) for p in paths]
 
 
