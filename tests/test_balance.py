@@ -193,3 +193,12 @@ def test_the_shipped_table_covers_seed_001s_decks(capsys) -> None:
         assert offs == sorted(offs)
     code, out, _ = _run(capsys, "--table")
     assert code == 0 and len(out.splitlines()) == 1 + len(rows)
+
+
+def test_the_shipped_table_is_what_the_bots_play_now() -> None:
+    """The smallest deck's rates, played again: a change to the bots or the
+    engine that changes the games shows here (then run bench/balance_table.py)."""
+    data = config.balance_table()
+    row = data["decks"][0]
+    rates = Advisor(table_question(row["players"]), seed=data["seed"], jobs=2).base(data["games"])
+    assert rates.as_dict() == row["rates"], "config/balance.yaml is stale: run bench/balance_table.py"
