@@ -216,7 +216,7 @@ def simulate_main(argv: list[str]) -> int:
     _common(parser)
     parser.add_argument("--games", type=int, default=1000)
     jobs_arg(parser)
-    parser.set_defaults(bots="random")  # the speed benchmark's bots; --bots sensible for balance
+    parser.set_defaults(bots="random")  # the speed benchmark's bots; `wakkerdam balance` plays sensible ones
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
