@@ -34,6 +34,8 @@ class Batch:
     seed: int = 1
     style: str = "random"
     options: Options = field(default_factory=Options)
+    #: the engine's variant ids (``engine.variants``)
+    variants: tuple[str, ...] = ()
 
     def game_seed(self, i: int) -> int:
         return self.seed * 1_000_003 + i
@@ -45,7 +47,7 @@ class Batch:
         random.Random(seed).shuffle(deck)
         names = NAMES[:self.players]
         return Setup(names, dict(zip(names, deck[:self.players], strict=True)),
-                     tuple(deck[self.players:]), self.options, seed)
+                     tuple(deck[self.players:]), self.options, seed, self.variants)
 
 
 def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:

@@ -45,6 +45,17 @@ def test_every_swap_is_one_card_and_a_deck() -> None:
                 if s.out is Role.WEREWOLF]
 
 
+def test_variants_reach_the_game() -> None:
+    from narrator.balance.variants import engine_variants
+    from narrator.simulation import Batch
+
+    q = question(10, variants=["lycanthropy", "parity"])
+    assert q.options.wolves_win_at_parity
+    assert engine_variants(q.variants) == ("lycanthropy",)
+    batch = Batch(q.players, q.cards, 1, "sensible", q.options, engine_variants(q.variants))
+    assert batch.setup(0).variants == ("lycanthropy",)
+
+
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()

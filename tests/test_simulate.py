@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import config
-from engine import Ask, Game, Role
+from engine import Ask, Game
 from narrator.bots import Bots
 from narrator.demo import simulate, simulate_main
 from narrator.parallel import slices
@@ -54,7 +54,7 @@ def test_sensible_bots_follow_seed_001s_tips() -> None:
     bites = saves = partner_votes = 0
     for game, bots, decision in _games(150):
         s, req = game.state, game.request
-        told = bots._revealed(game)
+        told = bots.tips.told(game.state)
         seer = told[0] if told else None
         if req.ask is Ask.WEREWOLVES and decision is not None and seer in req.choices:
             # "daarna is zij de volgende nacht aan de beurt"
@@ -65,25 +65,25 @@ def test_sensible_bots_follow_seed_001s_tips() -> None:
             assert seer is not None and req.info["victim"] == seer
             saves += 1
         if req.ask is Ask.VOTE and s.day == 1:
-            wolves = [p for p in req.actors if s.role[p] is Role.WEREWOLF]
-            if len(wolves) >= 2:
+            wolves = [p for p in req.actors if s.is_wolf(p)]
+            partners = [w for w in wolves[1:] if w != s.lover_of(wolves[0])] if wolves else []
+            if partners:
                 # "Ben je weerwolf? Stem een keer tegen je partner."
-                assert s.role[decision[wolves[0]]] is Role.WEREWOLF
-                assert all(s.role[decision[w]] is not Role.WEREWOLF for w in wolves[1:]
-                           if decision[w] is not None)
+                assert s.is_wolf(decision[wolves[0]])
+                assert all(not s.is_wolf(decision[w]) for w in wolves[1:] if decision[w] is not None)
                 partner_votes += 1
         if req.ask is Ask.VOTE and told:
             # the village votes for the werewolves the seer named
             named = [p for p in req.choices if told[1].get(p) == "werewolf"]
             for voter, vote in decision.items():
-                if named and s.role[voter] is not Role.WEREWOLF and s.lover_of(voter) not in named:
+                if named and not s.is_wolf(voter) and voter != told[0] and s.lover_of(voter) not in named:
                     assert vote == named[0]
     assert bites and saves and partner_votes
 
 
 def test_the_seer_speaks_only_after_seeing_a_werewolf() -> None:
     for game, bots, _ in _games(60):
-        told = bots._revealed(game)
+        told = bots.tips.told(game.state)
         if told is not None:
             assert "werewolf" in told[1].values() and told[1][told[0]] == "seer"
             assert all(e.kind != "seer_sees" or e.data["name"] not in told[1] or

@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import Options, Role
-from engine.roles import ROLES
+from engine.registry import ROLES
 from narrator.balance.errors import BalanceInputError
 from narrator.balance.inputs import Question, player_range, table_cards
-from narrator.balance.variants import BANNED
+from narrator.balance.variants import BANNED, engine_variants
 from narrator.parallel import Workers
 from narrator.simulation import Batch, wins
 
@@ -118,7 +118,7 @@ class Advisor:
     def rates(self, cards: Sequence[Role], games: int, players: int | None = None,
               options: Options | None = None) -> Rates:
         batch = Batch(players or self.q.players, tuple(cards), self.seed, "sensible",
-                      options or self.q.options)
+                      options or self.q.options, engine_variants(self.q.variants))
         counts: Counter[str] = wins(batch, games, self.jobs, self.done)
         return Rates(games, dict(counts))
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import config
 from engine import Options, Role, role_ids
 from engine.deck import MIDDLE_CARDS, table_deck
-from engine.roles import ROLES
+from engine.registry import ROLES
 from narrator.balance.errors import BalanceInputError
 from narrator.balance.variants import options_for
 

@@ -2,9 +2,10 @@
 engine plays today.
 
 The ids are seed 000's variants as ``engine.catalog`` names them, plus the
-rule choices the engine already plays (``engine.options``). The engine's
-variant registry is being written; until it lands, a seed variant is known
-and checked here but not yet played (``balance.err_variant_unplayable``).
+rule choices the engine plays as options (``engine.options``). A seed
+variant is played when the engine's registry has it (``engine.variants``)
+and it needs nothing more than its id; the others are known and checked
+here but refused as not played yet (``balance.err_variant_unplayable``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from engine import Options, Role
 from engine.catalog import VARIANT_IDS
+from engine.variants import VARIANTS
 from narrator.balance.errors import BalanceInputError
 
 #: rule choices the engine plays now, as variants: id -> engine.Options fields
@@ -27,6 +29,18 @@ PLAYED: dict[str, dict[str, Any]] = {
     "no_mayor": {"mayor_election_day": None},
 }
 KNOWN: tuple[str, ...] = tuple(PLAYED) + VARIANT_IDS
+#: registered variants the advisor cannot deal yet: the Full Moon needs its
+#: event deck chosen, which the advisor does not ask for
+NEEDS_SETUP = frozenset({"full_moon"})
+
+
+def engine_variants(ids: Sequence[str]) -> tuple[str, ...]:
+    """The ids the engine plays as variants (``Setup.variants``)."""
+    return tuple(v for v in ids if v in VARIANTS and v not in NEEDS_SETUP)
+
+
+def playable() -> tuple[str, ...]:
+    return tuple(PLAYED) + tuple(v for v in VARIANTS if v not in NEEDS_SETUP)
 
 #: pairs that cannot be played together
 EXCLUSIVE: tuple[tuple[str, str], ...] = (
@@ -47,12 +61,14 @@ BANNED: dict[str, frozenset[Role]] = dict.fromkeys(
 
 
 def options_for(ids: Sequence[str], players: int, cards: Sequence[Role]) -> Options:
-    """The engine options that play ``ids``; raises BalanceInputError for an
+    """The engine options that play ``ids`` (the engine's own variants go to
+    the set-up: :func:`engine_variants`); raises BalanceInputError for an
     unknown id, a mix the seeds rule out, or a variant not played yet."""
     for vid in ids:
         if vid not in KNOWN:
             raise BalanceInputError("balance.err_variant_unknown", variant=vid, known=", ".join(KNOWN))
-    for first, second in EXCLUSIVE:
+    exclusive = list(EXCLUSIVE) + [(v, other) for v in ids if v in VARIANTS for other in VARIANTS[v].excludes]
+    for first, second in exclusive:
         if first in ids and second in ids:
             raise BalanceInputError("balance.err_variant_mix", first=first, second=second)
     for vid in ids:
@@ -64,7 +80,7 @@ def options_for(ids: Sequence[str], players: int, cards: Sequence[Role]) -> Opti
             raise BalanceInputError("balance.err_variant_card", variant=vid, role=banned[0].value)
     fields: dict[str, Any] = {}
     for vid in ids:
-        if vid not in PLAYED:
-            raise BalanceInputError("balance.err_variant_unplayable", variant=vid, playable=", ".join(PLAYED))
-        fields.update(PLAYED[vid])
+        if vid not in playable():
+            raise BalanceInputError("balance.err_variant_unplayable", variant=vid, playable=", ".join(playable()))
+        fields.update(PLAYED.get(vid, {}))
     return Options(**fields)
