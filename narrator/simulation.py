@@ -7,12 +7,12 @@ over several processes (``jobs``) gives exactly the wins of one process.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
+import engine
 from engine import Game, Options, Role, Setup
 from narrator.bots import Bots, play_out
 from narrator.parallel import Workers
@@ -42,12 +42,8 @@ class Batch:
 
     def setup(self, i: int) -> Setup:
         """Game ``i``'s deal: the same number, the same deal."""
-        seed = self.game_seed(i)
-        deck = list(self.cards)
-        random.Random(seed).shuffle(deck)
-        names = NAMES[:self.players]
-        return Setup(names, dict(zip(names, deck[:self.players], strict=True)),
-                     tuple(deck[self.players:]), self.options, seed, self.variants)
+        return engine.deal(NAMES[:self.players], self.cards, self.game_seed(i),
+                           options=self.options, variants=self.variants)
 
 
 def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
