@@ -2,8 +2,11 @@
 
 Two figures: the engine alone (replaying recorded bot games: no bot thinking)
 and whole bot games (what ``wakkerdam simulate`` does), for 10 players with
-the demo deck. Prints numbers; ``--json`` for one JSON object.
-Target (DESIGN.md): engine alone >= 5,000 games/s; simulate >= 2,000 (issue 3).
+the demo deck; each also in µs per game, beside the plain-Python floor of
+``bench/floor.py`` (the same requests, choices, events and win checks, in the
+same run) and the ratio to it. Prints numbers; ``--json`` for one JSON object.
+Targets: engine alone >= 5,000 games/s; simulate >= 2,000 (issue 3); a random
+bot game within 4x of the floor (issue 15).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ import config  # noqa: E402
 from engine import Game, Setup, deal  # noqa: E402
 from narrator.bots import Bots, play_out  # noqa: E402
 from narrator.demo import NAMES  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import floor  # noqa: E402
 
 
 def recorded_games(n: int, players: int) -> list[tuple[Setup, list[object]]]:
@@ -64,14 +70,31 @@ def main() -> None:
                 play_out(Game(setup, validate=False, cues=False), Bots(setup.seed, style))
         return run
 
-    result = {
+    deck = [r.value for r in config.demo_deck(args.players)]
+
+    def floor_all() -> None:
+        for seed in range(args.games):
+            floor.play(deck, seed)
+
+    runs = {"engine_alone": replay_all, "random_bots": bots("random"),
+            "sensible_bots": bots("sensible"), "floor": floor_all}
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(args.repeats):  # the runs take turns, so load hits all alike
+        for name, fn in runs.items():
+            rates[name] += rate(fn, args.games, 1)
+    per_s = {name: statistics.median(r) for name, r in rates.items()}
+    us = {name: 1e6 / r for name, r in per_s.items()}
+    result: dict[str, object] = {
         "players": args.players,
         "games": args.games,
         "decisions_per_game": round(decisions, 1),
-        "engine_alone_games_per_s": round(statistics.median(rate(replay_all, args.games, args.repeats))),
-        "random_bots_games_per_s": round(statistics.median(rate(bots("random"), args.games, args.repeats))),
-        "sensible_bots_games_per_s": round(statistics.median(rate(bots("sensible"), args.games, args.repeats))),
     }
+    for name in ("engine_alone", "random_bots", "sensible_bots"):
+        result[f"{name}_games_per_s"] = round(per_s[name])
+        result[f"{name}_us_per_game"] = round(us[name], 1)
+    result["floor_us_per_game"] = round(us["floor"], 1)
+    result["engine_alone_over_floor"] = round(us["engine_alone"] / us["floor"], 2)
+    result["random_bots_over_floor"] = round(us["random_bots"] / us["floor"], 2)
     if args.json:
         print(json.dumps(result))
     else:

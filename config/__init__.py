@@ -40,3 +40,11 @@ def demo_deck(players: int, specials: list[str] | None = None) -> list[Role]:
 
 def standard_specials() -> list[str]:
     return list(_decks()["standard_specials"])
+
+
+@cache
+def balance_table() -> dict[str, Any]:
+    """The advisor's precomputed table for seed 001's decks (bench/balance_table.py)."""
+    text = resources.files(__name__).joinpath("balance.yaml").read_text(encoding="utf-8")
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data

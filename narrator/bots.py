@@ -8,9 +8,10 @@ course as one never interrupted, and a kit's fake devices give the same game
 as no kit at all.
 
 - ``random``: any legal answer, uniformly (the balance simulator's default).
-- ``sensible``: a simple player: werewolves never vote for each other, the
-  seer's village acts on what she saw, the witch saves the first victim,
-  lovers protect each other.
+- ``sensible``: a simple player who knows seed 001's tips for players
+  (``narrator.tips``): the engine's sensible policy of each ask (a werewolf
+  never votes for his pack, the seer's visions are acted on, lovers spare
+  each other), changed where the tips change it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine import Game
 from engine.botkit import BotContext
 from engine.registry import spec_of
 from narrator.draws import Draws
+from narrator.tips import Tips
 
 STYLES = ("random", "sensible")
 
@@ -31,6 +33,7 @@ class Bots:
             raise ValueError(f"unknown bot style {style!r} (one of {', '.join(STYLES)})")
         self.seed = seed
         self.style = style
+        self.tips = Tips()
 
     def _rng(self, game: Game) -> Draws:
         # Seeded by (seed, how far the game is): no hidden state carried
@@ -41,8 +44,10 @@ class Bots:
         req = game.request
         assert req is not None
         ctx = BotContext(game.state, req, self._rng(game), self.style)
-        return spec_of(req.ask).decide(ctx)
-
+        decision = spec_of(req.ask).decide(ctx)
+        if self.style == "sensible":
+            decision = self.tips.apply(game.state, req, decision)
+        return decision
 
 
 def play_out(game: Game, bots: Bots, max_decisions: int = 10_000) -> Game:

@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "resume": ("narrator.session", "resume_main", "go on with a game from its journal after a restart"),
     "replay": ("narrator.replay", "replay_main", "play a scenario file through the engine, print JSON"),
     "simulate": ("narrator.demo", "simulate_main", "many silent bot games: win rates and games per second"),
+    "balance": ("narrator.balance.cli", "main", "is this deck fair? win rates, the swaps nearest to even, plots"),
     "enroll": ("hardware.flows", "enroll_main", "teach the box its seat tokens and role cards"),
     "hw-test": ("hardware.flows", "hw_test_main", "self-test: light, buzz and read every device of a kit"),
     "models": ("narrator.hearing.models", "main", "install and list speech recognition models"),

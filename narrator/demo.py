@@ -21,16 +21,12 @@ from engine.deck import validate_table_deck
 from engine.registry import parse_role
 from engine.variants import find_variant, variant_options
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
-from narrator.bots import STYLES, Bots, play_out
+from narrator.bots import STYLES, Bots
 from narrator.clock import FastClock, RealClock
 from narrator.moderator import Moderator, Timing
+from narrator.parallel import default_jobs, progress_bar
 from narrator.replay import summary
-
-#: bot players' names, seat 1 first
-NAMES = (
-    "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet",
-    "Kees", "Lot", "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos",
-)
+from narrator.simulation import NAMES, Batch, wins
 
 
 def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
@@ -209,16 +205,24 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
         speaker.close()
 
 
+def jobs_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--jobs", type=int, default=default_jobs(),
+                        help="processes to play on (default: every core); results do not depend on it")
+
+
 def simulate_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="wakkerdam simulate",
                                      description="Many bot games, no speech: who wins how often.")
     _common(parser)
     parser.add_argument("--games", type=int, default=1000)
-    parser.set_defaults(bots="random")  # the speed benchmark's bots; --bots sensible for balance
+    jobs_arg(parser)
+    parser.set_defaults(bots="random")  # the speed benchmark's bots; `wakkerdam balance` plays sensible ones
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
         return _error("--games must be at least 1")
+    if args.jobs < 1:
+        return _error("--jobs must be at least 1")
     try:
         deck_for(args.players, _roles(args.roles))
         variants, options = rule_choices(args)
@@ -227,12 +231,12 @@ def simulate_main(argv: list[str]) -> int:
         return _error(str(exc))
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
                       progress=sys.stderr.isatty() and not args.json, variants=variants,
-                      options=options)
+                      options=options, jobs=args.jobs)
     if args.json:
         print(json.dumps(result))
     else:
         print(f"{result['games']} games in {result['seconds']:.2f} s "
-              f"({result['games'] / max(result['seconds'], 1e-9):.0f} games/s)")
+              f"({result['games'] / max(result['seconds'], 1e-9):.0f} games/s, {args.jobs} jobs)")
         for team, n in sorted(result["wins"].items(), key=lambda kv: -kv[1]):
             print(f"  {team:12} {n:7}  {100 * n / result['games']:5.1f}%")
     return 0
@@ -240,26 +244,11 @@ def simulate_main(argv: list[str]) -> int:
 
 def simulate(games: int, players: int, seed: int, roles: list[str] | None = None,
              style: str = "random", progress: bool = False, variants: tuple[str, ...] = (),
-             options: Options | None = None) -> dict[str, Any]:
-    wins: dict[str, int] = {}
+             options: Options | None = None, jobs: int = 1) -> dict[str, Any]:
+    """``games`` silent games on ``jobs`` processes; the wins do not depend on ``jobs``."""
+    batch = Batch(players, tuple(deck_for(players, roles)), seed, style, options or Options(), variants)
     start = time.perf_counter()
-    bar = None
-    if progress:
-        from rich.progress import Progress
-
-        bar = Progress(transient=True)
-        bar.start()
-        task = bar.add_task("simulating", total=games)
-    cards = deck_for(players, roles)
-    names = NAMES[:players]
-    for i in range(games):
-        game_seed = seed * 1_000_003 + i
-        setup = engine.deal(names, cards, game_seed, options=options, variants=variants)
-        game = play_out(Game(setup, validate=False, cues=False), Bots(game_seed, style))
-        assert game.winner is not None
-        wins[game.winner.value] = wins.get(game.winner.value, 0) + 1
-        if bar is not None and i % 100 == 0:
-            bar.update(task, completed=i)
-    if bar is not None:
-        bar.stop()
-    return {"games": games, "seconds": round(time.perf_counter() - start, 4), "wins": wins}
+    with progress_bar(games, "simulating", enabled=progress) as done:
+        counts = wins(batch, games, jobs, done)
+    return {"games": games, "seconds": round(time.perf_counter() - start, 4),
+            "wins": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))}

@@ -1,0 +1,159 @@
+"""This engine against the fastest peer, side by side in one process.
+
+The peer is werewolf-engine 0.1.0 from PyPI (``pip install -e '.[bench]'``).
+Both play the issue's three decks with random bots; the sides take turns
+(which one goes first alternates each round) so that a busy machine slows
+both alike. Each side deals its own games (shuffle included) and plays them
+to the end. Ours runs the default path of ``wakkerdam simulate``: a mayor is
+elected and every answer is checked; the second ratio is without the mayor
+and with parity wins, which is the peer's rule set.
+
+Prints games/s medians and the ratios; ``--json`` for one JSON object.
+Target (issue 15): ours >= 2x the peer on every deck, mayor and checks on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+
+from engine import Options, Role  # noqa: E402
+from narrator.simulation import Batch, play_games  # noqa: E402
+
+#: the issue's decks: name -> {role: count}
+DECKS: dict[str, dict[Role, int]] = {
+    "8: 2 wolves, 6 villagers": {Role.WEREWOLF: 2, Role.VILLAGER: 6},
+    "9: 2 wolves, 3 villagers, seer, healer, witch, hunter": {
+        Role.WEREWOLF: 2, Role.VILLAGER: 3, Role.SEER: 1, Role.HEALER: 1, Role.WITCH: 1, Role.HUNTER: 1,
+    },
+    "12: 3 wolves, 5 villagers, seer, healer, witch, hunter": {
+        Role.WEREWOLF: 3, Role.VILLAGER: 5, Role.SEER: 1, Role.HEALER: 1, Role.WITCH: 1, Role.HUNTER: 1,
+    },
+}
+#: our role ids in the peer's words (its healer is the doctor)
+PEER_ROLE = {Role.WEREWOLF: "werewolf", Role.VILLAGER: "villager", Role.SEER: "seer",
+             Role.HEALER: "doctor", Role.WITCH: "witch", Role.HUNTER: "hunter"}
+NO_MAYOR = Options(mayor_election_day=None, wolves_win_at_parity=True)
+MAX_ROUNDS = 500  # a guard: random bots always end a peer game long before
+
+
+def cards_of(deck: dict[Role, int]) -> list[Role]:
+    return [role for role, n in deck.items() for _ in range(n)]
+
+
+def ours(deck: dict[Role, int], games: int, options: Options) -> Callable[[], None]:
+    """Our games exactly as ``wakkerdam simulate`` plays them (random bots,
+    one process): each dealt from its seed, played out, its winner counted."""
+    cards = tuple(cards_of(deck))
+    batch = Batch(len(cards), cards, 1, "random", options)
+
+    def run() -> None:
+        assert sum(play_games(batch, 0, games).values()) == games
+    return run
+
+
+def peer(deck: dict[Role, int], games: int) -> Callable[[], None]:
+    """The peer's games: every night actor and every voter a random bot,
+    through its public calls (start, night_action/night_skip, day_vote)."""
+    from werewolf_engine import Game as PeerGame
+    from werewolf_engine import GameConfig, Phase
+
+    counts = {PEER_ROLE[role]: n for role, n in deck.items()}
+    names = [f"p{i}" for i in range(sum(counts.values()))]
+
+    def play_one(seed: int) -> str:
+        random.seed(seed)  # the peer deals and aims the hunter with the global RNG
+        rng = random.Random(seed)
+        game = PeerGame(names, GameConfig(role_counts=dict(counts)))
+        game.start()
+        while game.phase is not Phase.END:
+            if game.round_number > MAX_ROUNDS:
+                raise RuntimeError("peer game did not end")
+            if game.phase is Phase.NIGHT:
+                night = game.night_manager
+                actor = night.current_actor
+                targets = night.get_available_targets(actor)
+                # Like our random bots: now and then no choice at all.
+                if targets and rng.random() >= 0.05:
+                    game.night_action(actor.id, rng.choice(targets).id)
+                else:
+                    game.night_skip(actor.id)
+            else:
+                alive = [p for p in game.players if p.alive]
+                for voter in list(game.day_manager._voters):
+                    others = [p for p in alive if p is not voter]
+                    game.day_vote(voter.id, rng.choice(others).id)
+                    if game.phase is not Phase.DAY:
+                        break
+        return str(game._winner)
+
+    def run() -> None:
+        for seed in range(games):
+            play_one(seed)
+    return run
+
+
+def games_per_s(fn: Callable[[], None], games: int) -> float:
+    start = time.perf_counter()
+    fn()
+    return games / (time.perf_counter() - start)
+
+
+def side_by_side(sides: dict[str, Callable[[], None]], games: int, rounds: int) -> dict[str, float]:
+    """Median games/s of each side; each round runs every side once, the
+    order turned round every round."""
+    rates: dict[str, list[float]] = {name: [] for name in sides}
+    order = list(sides)
+    for r in range(rounds):
+        for name in (order if r % 2 == 0 else order[::-1]):
+            rates[name].append(games_per_s(sides[name], games))
+    return {name: statistics.median(rs) for name, rs in rates.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games a side a round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    try:
+        import werewolf_engine  # noqa: F401
+    except ImportError:
+        sys.exit("bench/peers.py: the peer is missing; install it with: pip install -e '.[bench]'")
+    rows = []
+    for name, deck in DECKS.items():
+        med = side_by_side({
+            "ours": ours(deck, args.games, Options()),
+            "ours_no_mayor": ours(deck, args.games, NO_MAYOR),
+            "peer": peer(deck, args.games),
+        }, args.games, args.rounds)
+        rows.append({
+            "deck": name,
+            "this_engine": round(med["ours"]),
+            "werewolf_engine": round(med["peer"]),
+            "ratio": round(med["ours"] / med["peer"], 2),
+            "this_engine_no_mayor_parity": round(med["ours_no_mayor"]),
+            "ratio_no_mayor_parity": round(med["ours_no_mayor"] / med["peer"], 2),
+        })
+    if args.json:
+        print(json.dumps({"games": args.games, "rounds": args.rounds, "rows": rows}))
+        return
+    print(f"games/s, median of {args.rounds} alternated rounds of {args.games} games a side")
+    print("| deck | this engine | werewolf-engine | ratio | no mayor, parity | ratio |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        print(f"| {row['deck']} | {row['this_engine']:,} | {row['werewolf_engine']:,} | "
+              f"{row['ratio']:.2f} | {row['this_engine_no_mayor_parity']:,} | "
+              f"{row['ratio_no_mayor_parity']:.2f} |")
+
+
+if __name__ == "__main__":
+    main()

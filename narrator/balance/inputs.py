@@ -1,0 +1,90 @@
+"""What a group asks the advisor, checked: the players, the deck, the
+variants. Every refusal is a key of ``voices/<lang>/balance.yaml`` with its
+parameters, so the command says it in the pack's language."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import config
+from engine import Options, Role, role_ids
+from engine.deck import MIDDLE_CARDS, table_deck
+from engine.registry import ROLES
+from narrator.balance.errors import BalanceInputError
+from narrator.balance.variants import options_for
+
+#: cards a table deck has by itself; the others come in place of villagers
+TABLE_CARDS = (Role.WEREWOLF, Role.SEER, Role.VILLAGER)
+
+
+@dataclass(frozen=True)
+class Question:
+    players: int
+    cards: tuple[Role, ...]  # the whole deck, the middle included
+    variants: tuple[str, ...] = ()
+    options: Options = Options()
+
+    @property
+    def specials(self) -> tuple[Role, ...]:
+        """The deck's characters beyond the table's werewolves, seer and villagers."""
+        return tuple(dict.fromkeys(r for r in self.cards if r not in TABLE_CARDS))
+
+
+def player_range() -> tuple[int, int]:
+    table = config.deck_table()
+    return min(r.players for r in table), max(r.players for r in table)
+
+
+def parse_roles(ids: Sequence[str]) -> list[Role]:
+    known = role_ids()
+    for rid in ids:
+        if rid not in known:
+            raise BalanceInputError("balance.err_role", role=rid, known=", ".join(known))
+    return [Role(rid) for rid in ids]
+
+
+def check_deck(players: int, cards: Sequence[Role]) -> None:
+    """Any deck the box's cards make (not only the table's): one card a
+    player, two more with a thief, a werewolf, each character at most once."""
+    need = players + (MIDDLE_CARDS if Role.THIEF in cards else 0)
+    if len(cards) != need:
+        raise BalanceInputError("balance.err_deck_size", cards=len(cards), players=players, need=need)
+    if Role.WEREWOLF not in cards:
+        raise BalanceInputError("balance.err_no_wolf")
+    for role, count in Counter(cards).items():
+        if ROLES[role].unique and count > 1:
+            raise BalanceInputError("balance.err_twice", role=role.value, count=count)
+
+
+def table_cards(players: int, specials: Sequence[Role]) -> list[Role]:
+    """Seed 001's deck for ``players`` with ``specials`` in place of villagers."""
+    for role in specials:
+        if role in TABLE_CARDS:
+            raise BalanceInputError("balance.err_not_special", role=role.value)
+    for role, count in Counter(specials).items():
+        if count > 1:
+            raise BalanceInputError("balance.err_twice", role=role.value, count=count)
+    row = next(r for r in config.deck_table() if r.players == players)
+    room = row.villagers
+    if len([r for r in specials if r is not Role.THIEF]) > room:
+        raise BalanceInputError("balance.err_too_many", players=players, room=room)
+    return table_deck(players, config.deck_table(), specials)
+
+
+def question(players: int, *, roles: Sequence[str] | None = None, specials: Sequence[str] | None = None,
+             variants: Sequence[str] = ()) -> Question:
+    """The checked question; raises :class:`BalanceInputError`."""
+    lo, hi = player_range()
+    if not lo <= players <= hi:
+        raise BalanceInputError("balance.err_players", count=players, lo=lo, hi=hi)
+    if roles and specials:
+        raise BalanceInputError("balance.err_both_decks")
+    if roles:
+        cards = parse_roles(roles)
+        check_deck(players, cards)
+    else:
+        cards = table_cards(players, parse_roles(specials or ()))
+    ids = tuple(dict.fromkeys(variants))
+    return Question(players, tuple(cards), ids, options_for(ids, players, cards))

@@ -1,0 +1,68 @@
+"""The advisor's pictures (matplotlib, no display needed): the village's and
+the werewolves' win rate by player count, and by deck change. Every label
+comes from the pack."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from matplotlib.figure import Figure
+
+from narrator.balance.advisor import Rates, Swap
+from voices import Pack
+
+#: file endings matplotlib writes for us
+FORMATS = (".png", ".svg")
+COLOURS = {"village": "#2b7bba", "werewolves": "#b8322a"}
+
+
+def _percent_bars(rates: Sequence[Rates], side: str) -> tuple[list[float], list[list[float]]]:
+    """Rates in % and their interval as error bars (below, above)."""
+    values = [100 * r.rate(side) for r in rates]
+    lows = [v - 100 * r.interval(side)[0] for v, r in zip(values, rates, strict=True)]
+    highs = [100 * r.interval(side)[1] - v for v, r in zip(values, rates, strict=True)]
+    return values, [lows, highs]
+
+
+def swap_label(pack: Pack, swap: Swap) -> str:
+    return pack.line("balance.plot.swap", out=pack.role_bare(swap.out.value),
+                     into=pack.role_bare(swap.into.value))
+
+
+def figure(pack: Pack, by_players: Sequence[tuple[int, Rates]], base: Rates,
+           changes: Sequence[tuple[Swap, Rates]]) -> Figure:
+    """Two panels: win rate by player count (left), by deck change (right)."""
+    fig = Figure(figsize=(11, 4.8), layout="constrained")
+    left, right = fig.subplots(1, 2, width_ratios=(1, 1.2))
+    counts = [n for n, _ in by_players]
+    for side in ("village", "werewolves"):
+        values, bars = _percent_bars([r for _, r in by_players], side)
+        left.errorbar(counts, values, yerr=bars, marker="o", capsize=3, color=COLOURS[side],
+                      label=pack.line(f"balance.side.{side}"))
+    left.axhline(50, color="grey", linestyle="--", linewidth=1, label=pack.line("balance.plot.even"))
+    left.set_xticks(counts)
+    left.set_ylim(0, 100)
+    left.set_xlabel(pack.line("balance.plot.players"))
+    left.set_ylabel(pack.line("balance.plot.rate"))
+    left.set_title(pack.line("balance.plot.by_players"))
+    left.legend(loc="best", fontsize="small")
+
+    labels = [pack.line("balance.plot.current")] + [swap_label(pack, s) for s, _ in changes]
+    values, bars = _percent_bars([base] + [r for _, r in changes], "village")
+    rows = list(range(len(labels)))
+    colours = ["#555555"] + [COLOURS["village"]] * len(changes)
+    right.barh(rows, values, xerr=bars, capsize=3, color=colours)
+    right.axvline(50, color="grey", linestyle="--", linewidth=1)
+    right.set_yticks(rows, labels)
+    right.invert_yaxis()  # the current deck on top, then the nearest to even
+    right.set_xlim(0, 100)
+    right.set_xlabel(pack.line("balance.plot.change"))
+    right.set_title(pack.line("balance.plot.by_change"))
+    return fig
+
+
+def save(fig: Figure, path: str | Path) -> Path:
+    path = Path(path)
+    fig.savefig(path, dpi=100)
+    return path

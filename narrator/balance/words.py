@@ -1,0 +1,22 @@
+"""The advisor's small phrases, from the pack."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine import Role
+from voices import Pack
+
+
+def deck(pack: Pack, cards: Iterable[Role | str]) -> str:
+    """'2× Weerwolf, Ziener en 7× Gewone burger' (cards in their order)."""
+    counts = Counter(Role(c).value for c in cards)
+    return pack.join([
+        pack.role_bare(rid) if n == 1 else pack.line("balance.cards", count=n, role=pack.role_bare(rid))
+        for rid, n in counts.items()])
+
+
+def pct(pack: Pack, x: float) -> str:
+    """A share as a percentage with one decimal, in the pack's decimal mark."""
+    return f"{100 * x:.1f}".replace(".", pack.line("balance.decimal_mark"))

@@ -1,0 +1,72 @@
+"""Many silent bot games of one deck: who wins how often.
+
+A run is a :class:`Batch` (the deck, the options, the bots, the seed) played
+``games`` times; game ``i`` is dealt and played with its own seed, so a run
+over several processes (``jobs``) gives exactly the wins of one process.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+import engine
+from engine import Game, Options, Role, Setup
+from narrator.bots import Bots, play_out
+from narrator.parallel import Workers
+
+#: bot players' names, seat 1 first
+NAMES = (
+    "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet",
+    "Kees", "Lot", "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos",
+)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What every game of a run shares. ``cards`` is the whole deck, the
+    middle included (with a thief, two more cards than ``players``)."""
+
+    players: int
+    cards: tuple[Role, ...]
+    seed: int = 1
+    style: str = "random"
+    options: Options = field(default_factory=Options)
+    #: the engine's variant ids (``engine.variants``)
+    variants: tuple[str, ...] = ()
+
+    def game_seed(self, i: int) -> int:
+        return self.seed * 1_000_003 + i
+
+    def setup(self, i: int) -> Setup:
+        """Game ``i``'s deal: the same number, the same deal."""
+        return engine.deal(NAMES[:self.players], self.cards, self.game_seed(i),
+                           options=self.options, variants=self.variants)
+
+
+def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
+    """The winners of games ``start`` to ``stop`` (a worker's slice)."""
+    wins: Counter[str] = Counter()
+    for i in range(start, stop):
+        setup = batch.setup(i)
+        game = play_out(Game(setup, validate=False, cues=False), Bots(setup.seed, batch.style))
+        assert game.winner is not None
+        wins[game.winner.value] += 1
+    return wins
+
+
+def wins(batch: Batch, games: int, jobs: int | Workers = 1,
+         done: Callable[[int], None] | None = None) -> Counter[str]:
+    """How often each side wins ``games`` games of ``batch``, on ``jobs``
+    processes (or on workers already started)."""
+    total: Counter[str] = Counter()
+    if isinstance(jobs, Workers):
+        parts = jobs.spread(partial(play_games, batch), games, done)
+    else:
+        with Workers(jobs) as workers:
+            parts = workers.spread(partial(play_games, batch), games, done)
+    for part in parts:
+        total.update(part)
+    return total
