@@ -319,7 +319,6 @@ class KitInput:
 
     def ask(self, question: Question) -> Answer:
         kit = self.kit
-        kit.private.flush()
         kit.check()
         kit.events.drain()  # presses from before the question do not answer it
         session = Session(question, kit)

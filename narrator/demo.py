@@ -25,6 +25,7 @@ from narrator.bots import STYLES, Bots, play_out
 from narrator.clock import FastClock, RealClock
 from narrator.moderator import Moderator, Timing
 from narrator.replay import summary
+from narrator.seeds import Seeds, seeds_of
 
 #: bot players' names, seat 1 first
 NAMES = (
@@ -47,9 +48,11 @@ def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
 def deal(players: int, seed: int, roles: Sequence[str] | None = None,
          options: Options | None = None, variants: Sequence[str] = ()) -> Setup:
     """The demo's players and deck, dealt by :func:`engine.deal` with the
-    seed: the same seed, the same deal."""
-    setup = engine.deal(NAMES[:players], deck_for(players, roles), seed, options=options,
-                        variants=tuple(variants))
+    seeds derived from ``seed``: the same seed, the same deal (and the same
+    game: see :func:`narrator.seeds.seeds_of`)."""
+    seeds = Seeds.derived(seed)
+    setup = engine.deal(NAMES[:players], deck_for(players, roles), seeds.deal, options=options,
+                        variants=tuple(variants), seed=seeds.game)
     check_setup(setup)
     return setup
 
@@ -121,12 +124,13 @@ def demo_main(argv: list[str]) -> int:
 
         try:
             journal = new_journal(args.journal, setup, mode="demo", lang=args.lang, bots=args.bots,
-                                  text_only=args.text_only, kit=None)
+                                  text_only=args.text_only, kit=args.kit,
+                                  seeds=seeds_of(setup).to_dict())
         except JournalError as exc:
             return _error(str(exc))
     try:
         if args.kit:
-            game = _kit_game(setup, args)
+            game = _kit_game(setup, args, journal)
         else:
             game = run_bot_game(setup, lang=args.lang, fast=args.fast, wav=args.wav, bots=args.bots,
                                 cues=not args.no_cues, reveal=args.reveal, text_only=args.text_only,
@@ -145,8 +149,9 @@ def demo_main(argv: list[str]) -> int:
     return 0
 
 
-def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
-    """The same bots, through a kit's fake devices: the same game."""
+def _kit_game(setup: Setup, args: argparse.Namespace, journal: Any = None) -> Game:
+    """The same bots, through a kit's fake devices: the same game (written,
+    decision by decision, to the journal when there is one)."""
     from narrator.kitdemo import play_through_kit
 
     pack = voices.load(args.lang).playing(setup.variants)
@@ -155,8 +160,11 @@ def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
                          text_only=args.text_only, echo=False)
     try:
         game, kit = play_through_kit(setup, args.kit, lang=args.lang, bot_style=args.bots, speaker=speaker,
-                                     moderator_kw={"on_line": lambda line: print(line, file=out, flush=True)})
+                                     moderator_kw={"on_line": lambda line: print(line, file=out, flush=True),
+                                                   "journal": journal})
         kit.close()
+        if journal is not None:
+            journal.mark_finished(summary(game, args.lang))
         return game
     finally:
         speaker.close()
@@ -176,9 +184,12 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
                  text_only: bool = False, quiet_stdout: bool = False,
                  journal: Any = None, game: Game | None = None, start_at: int = 0,
                  resumed: bool = False, moderator_class: type[Moderator] = Moderator,
-                 moderator_kw: dict[str, Any] | None = None, label: str = "") -> Game:
+                 moderator_kw: dict[str, Any] | None = None, label: str = "",
+                 seeds: Seeds | None = None) -> Game:
     """Play a bot game through the moderator (the demo's core). ``label``
-    starts each printed line (one village among several)."""
+    starts each printed line (one village among several); ``seeds``: the
+    narration's and the bots' (default: derived from the game's seed)."""
+    seeds = seeds or seeds_of(setup)
     pack = voices.load(lang).playing(setup.variants)
     out = sys.stderr if quiet_stdout else sys.stdout
 
@@ -190,11 +201,11 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
                     discussion_warning=5.0)
     game = game or Game(setup)
     holder: dict[str, Moderator] = {}
-    table = BotTable(Bots(setup.seed, bots), lambda: holder["m"].game)
+    table = BotTable(Bots(seeds.bots, bots), lambda: holder["m"].game)
     private = RecordingPrivate(pack, reveal=echo if reveal else None)
     moderator = moderator_class(
         game, pack, speaker, table, private, FastClock() if fast else RealClock(),
-        narration_seed=setup.seed, timing=timing, journal=journal, on_line=echo, realtime=not fast,
+        narration_seed=seeds.narration, timing=timing, journal=journal, on_line=echo, realtime=not fast,
         start_at=start_at, **(moderator_kw or {}),
     )
     holder["m"] = moderator
@@ -253,9 +264,10 @@ def simulate(games: int, players: int, seed: int, roles: list[str] | None = None
     cards = deck_for(players, roles)
     names = NAMES[:players]
     for i in range(games):
-        game_seed = seed * 1_000_003 + i
-        setup = engine.deal(names, cards, game_seed, options=options, variants=variants)
-        game = play_out(Game(setup, validate=False, cues=False), Bots(game_seed, style))
+        # Seeds per game, derived one-way: no game's deal is readable from another's.
+        seeds = Seeds.derived(seed * 1_000_003 + i)
+        setup = engine.deal(names, cards, seeds.deal, options=options, variants=variants, seed=seeds.game)
+        game = play_out(Game(setup, validate=False, cues=False), Bots(seeds.bots, style))
         assert game.winner is not None
         wins[game.winner.value] = wins.get(game.winner.value, 0) + 1
         if bar is not None and i % 100 == 0:

@@ -25,6 +25,11 @@ from narrator.questions import decision_from, single_question, witch_questions
 from ports import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from voices import Pack
 
+#: called steps whose news goes to sleepers (``Event.sleeper``: the lovers, the
+#: charmed), woken by a tap (seed 000: "De spelleider raakt de betoverden even
+#: aan"). Each such call holds one tap round of fixed shape, with news or
+#: without: a round that only happens when there is news would be news.
+TAP_STEPS = frozenset({"lovers", "pied_piper", "charmed"})
 #: public events that get a sound cue first
 CUES = {"night_falls": "night", "day_breaks": "dawn", "death_hunter": "shot"}
 VICTIM_EVENTS = frozenset({"death_night", "death_vote", "death_scapegoat"})
@@ -101,6 +106,8 @@ class Moderator:
         self._seen = start_at
         self._calls = sum(1 for e in game.events[:start_at] if e.cue and e.kind == "wake")
         self._call: Call | None = None
+        #: sleepers' news in the call under way, given in one round at its end
+        self._sleepers: list[Event] = []
         #: (step, how long the call lasted, whether anyone was asked): for tests
         self.call_log: list[tuple[str, float, bool]] = []
         # Who died last (the vote starts at his left): known again after a resume.
@@ -190,6 +197,27 @@ class Moderator:
             self._say(announce.public_line(e, self.pack))
         else:
             assert e.to is not None
+            if e.sleeper:
+                self._sleepers.append(e)
+                if self._call is None:  # resumed inside the call: give it now
+                    self._tap_round()
+                return
+            seats = tuple(p for p in self.game.state.players if p in e.to)
+            self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack))
+
+    def _tap_round(self) -> None:
+        """The sleepers' news of this call in one round (maybe with nobody in it)."""
+        events, self._sleepers = self._sleepers, []
+        lines = {p: (f"private.{e.kind}", announce.params(e, self.pack))
+                 for e in events for p in self.game.state.players if e.to and p in e.to}
+        tap_round = getattr(self.private, "tap_round", None)
+        if tap_round is not None:
+            tap_round(lines)
+            return
+        # A channel without rounds (the laptop keeps sleepers' news for its
+        # morning round): each line to its players.
+        for e in events:
+            assert e.to is not None
             seats = tuple(p for p in self.game.state.players if p in e.to)
             self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack),
                               sleeper=e.sleeper)
@@ -218,6 +246,8 @@ class Moderator:
         return max(0.0, self._call.length - (self.clock.now() - self._call.started))
 
     def _end_call(self, e: Event) -> None:
+        if e.data["step"] in TAP_STEPS or self._sleepers:
+            self._tap_round()
         call = self._call
         # No call under way (a resume that starts inside one): nothing to pad.
         pad = self._remaining() if call is not None else 0.0
@@ -329,24 +359,21 @@ class Moderator:
         return [p for p in ring if p in voters]
 
     def _acceptable(self, req: Request, decision: Any, who: tuple[str, ...]) -> bool:
+        """Whether the engine takes ``decision``. A refusal of any kind (a
+        lover's vote, a dead name, a name not understood) sounds the same in
+        public: one line, never a reason, so no refusal tells why; the reason
+        goes privately to those who answered."""
         try:
             self.game.check(decision)
             return True
         except IllegalAnswer as exc:
-            if req.secret or not exc.public_safe:
-                # Said only to those who answered: the reason may be a secret.
-                self.private.show(who, "narration.refused_private", {"rule": self.pack.line(f"rule.{exc.rule}")})
-                if not req.secret:
-                    self._say(self.pack.line("narration.refused"))
-            else:
-                self._say(self.pack.line("narration.refused_because", rule=self.pack.line(f"rule.{exc.rule}")))
-            return False
+            key, params = "narration.refused_private", {"rule": self.pack.line(f"rule.{exc.rule}")}
         except (UnknownName, MalformedAnswer):
-            if req.secret:
-                self.private.show(who, "narration.not_understood", {})
-            else:
-                self._say(self.pack.line("narration.not_understood"))
-            return False
+            key, params = "narration.not_understood", {}
+        if not req.secret:
+            self._say(self.pack.line("narration.refused"))
+        self.private.show(who, key, params)
+        return False
 
     def _decide(self, decision: Any) -> None:
         req = self.game.request

@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import EventDeck, Game, Options, Setup
+from engine import EventDeck, Game, Options, Setup, WakkerdamError
 from engine.registry import parse_role
 from engine.variants import variant_options
-from narrator.journal import Journal, JournalError
+from narrator.journal import Journal, JournalCorrupt, JournalError
+from narrator.seeds import seeds_of
 
 HEADER_VERSION = 1
 
@@ -24,6 +25,14 @@ def default_journal_dir() -> Path:
     state = os.environ.get("STATE_DIRECTORY")
     base = Path(state) if state else Path.home() / ".local" / "state" / "wakkerdam"
     return base / "journals"
+
+
+def journal_name() -> str:
+    """A new journal's file name: when it began, never what was dealt."""
+    import secrets
+    import time
+
+    return f"game-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.journal"
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
@@ -73,16 +82,41 @@ def decisions(records: list[dict[str, Any]]) -> list[Any]:
 
 def rebuild(journal: Journal) -> tuple[Game, int]:
     """The game as the journal has it, and where narration resumes: right
-    after the last decision (what followed it is said again)."""
-    setup = setup_from_dict(journal.header["setup"])
-    decided = decisions(journal.records())
-    game = Game(setup)
-    for answer in decided[:-1]:
-        game.apply(answer)
-    start_at = len(game.events) if decided else 0
-    if decided:
-        game.apply(decided[-1])
+    after the last decision (what followed it is said again).
+
+    A header or a record this version cannot play (edited and re-signed, or
+    from another version) raises :class:`JournalCorrupt` with one clear line."""
+    try:
+        setup = setup_from_dict(journal.header["setup"])
+        decided = decisions(journal.records())
+        game = Game(setup)
+        for answer in decided[:-1]:
+            game.apply(answer)
+        start_at = len(game.events) if decided else 0
+        if decided:
+            game.apply(decided[-1])
+    except (WakkerdamError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise JournalCorrupt("journal.unplayable", file=str(journal.path),
+                             reason=type(exc).__name__) from None
     return game, start_at
+
+
+def where_it_stands(journal: Journal, game: Game, lang: str) -> str:
+    """Said once at every resume: how much the journal holds and where the game
+    goes on (a journal cut at a record's end reads whole, so this is how the
+    table hears how far it got)."""
+    import voices
+
+    s = game.state
+    key = "journal.resumed_night" if s.phase.value == "night" else "journal.resumed_day"
+    return voices.load(lang).line(key, decisions=len(decisions(journal.records())),
+                                  n=s.night if s.phase.value == "night" else s.day)
+
+
+def _languages() -> tuple[str, ...]:
+    import voices
+
+    return tuple(voices.LANGUAGES)
 
 
 def _ui_language() -> str:
@@ -120,6 +154,8 @@ def resume_main(argv: list[str]) -> int:
         return 2
     header = journal.header
     lang = header.get("lang", "nl")
+    if not isinstance(lang, str) or lang not in _languages():
+        lang = _ui_language()
     if not report.ok:
         print(report.message(lang), file=sys.stderr)
     try:
@@ -132,6 +168,7 @@ def resume_main(argv: list[str]) -> int:
                                     quiet=args.json)
         else:
             game, start_at = rebuild(journal)
+            print(where_it_stands(journal, game, lang), file=sys.stderr)
             if header.get("mode") == "play":
                 from narrator.laptop.game import resume_game
 
@@ -149,10 +186,15 @@ def resume_main(argv: list[str]) -> int:
                                 bots=header.get("bots", "sensible"), reveal=args.reveal,
                                 text_only=args.text_only or header.get("text_only", False),
                                 quiet_stdout=args.json, journal=journal, game=game,
-                                start_at=start_at, resumed=True)
+                                start_at=start_at, resumed=True, seeds=seeds_of(game.setup, header))
             result = summary(game, lang)
-    except (ValueError, KeyError) as exc:
-        print(f"wakkerdam: {path}: not a game this version can resume ({exc})", file=sys.stderr)
+    except JournalError as exc:
+        print(f"wakkerdam: {exc.message(lang)}", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        # A header this version cannot play (edited, re-signed): one line.
+        print(f"wakkerdam: {JournalCorrupt('journal.unplayable', file=str(path), reason=type(exc).__name__).message(lang)}",
+              file=sys.stderr)
         return 2
     finally:
         journal.close()
