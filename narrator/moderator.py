@@ -66,6 +66,13 @@ class Transcript:
         return [v for k, v in self.items if k == "say"]
 
 
+def call_length(narration_seed: int, n: int, call_seconds: tuple[float, float]) -> float:
+    """How long the ``n``-th night call lasts: a function of the narration's
+    own seed and ``n`` alone (never of the deal's seed, never of hidden facts)."""
+    lo, hi = call_seconds
+    return random.Random(narration_seed * 100_003 + n).uniform(lo, hi)
+
+
 UNDO = "__undo__"
 #: refused answers to one question before its time-out answer is taken
 MAX_TRIES = 5
@@ -231,10 +238,8 @@ class Moderator:
         self._call = Call(step, self.clock.now(), self._draw_call_length())
 
     def _draw_call_length(self) -> float:
-        # Depends only on the narration seed and the number of calls so far.
         self._calls += 1
-        lo, hi = self.timing.call_seconds
-        return random.Random(self.seed * 100_003 + self._calls).uniform(lo, hi)
+        return call_length(self.seed, self._calls, self.timing.call_seconds)
 
     def call_left(self) -> float | None:
         """Seconds left in the night call under way (None outside calls)."""
