@@ -85,8 +85,11 @@ def _roles(arg: str | None) -> list[str] | None:
     return [r.strip() for r in arg.split(",") if r.strip()] if arg else None
 
 
-def _error(message: str) -> int:
-    print(f"wakkerdam: {message}", file=sys.stderr)
+def _error(problem: str | Exception, lang: str = voices.DEFAULT_LANGUAGE) -> int:
+    """One line for the table, in its language where the error has one."""
+    message = getattr(problem, "message", None)
+    text = message(lang) if callable(message) else str(problem)
+    print(f"wakkerdam: {text}", file=sys.stderr)
     return 2
 
 
@@ -116,7 +119,7 @@ def demo_main(argv: list[str]) -> int:
         variants, options = rule_choices(args)
         setup = deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
-        return _error(str(exc))
+        return _error(exc, args.lang)
     journal = None
     if args.journal:
         from narrator.journal import JournalError
@@ -127,7 +130,7 @@ def demo_main(argv: list[str]) -> int:
                                   text_only=args.text_only, kit=args.kit,
                                   seeds=seeds_of(setup).to_dict())
         except JournalError as exc:
-            return _error(str(exc))
+            return _error(exc, args.lang)
     try:
         if args.kit:
             game = _kit_game(setup, args, journal)
@@ -140,7 +143,7 @@ def demo_main(argv: list[str]) -> int:
 
         if not isinstance(exc, WakkerdamError | OSError):
             raise
-        return _error(str(exc))
+        return _error(exc, args.lang)
     finally:
         if journal is not None:
             journal.close()
@@ -235,7 +238,7 @@ def simulate_main(argv: list[str]) -> int:
         variants, options = rule_choices(args)
         deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
-        return _error(str(exc))
+        return _error(exc)
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
                       progress=sys.stderr.isatty() and not args.json, variants=variants,
                       options=options)
