@@ -110,9 +110,16 @@ def main(argv: list[str]) -> int:
         print(f"wakkerdam: {exc}", file=sys.stderr)
         return 2
     try:
-        kit, speaker, _ = open_kit(args, names, fake=args.fake)
+        kit, speaker, say = open_kit(args, names, fake=args.fake)
     except (WakkerdamError, OSError, ValueError) as exc:
         print(f"wakkerdam: {exc}", file=sys.stderr)
+        return 2
+    if not kit.can_answer():
+        # No device and no terminal (a service whose devices are all gone):
+        # said once, and the box stops instead of waiting for ever.
+        say(pack.line("hardware.no_input"))
+        speaker.close()
+        kit.close()
         return 2
     try:
         # A real game: every seed secret (kept only in the 0600 journal);

@@ -88,6 +88,7 @@ def rebuild(journal: Journal) -> tuple[Game, int]:
     from another version) raises :class:`JournalCorrupt` with one clear line."""
     try:
         setup = setup_from_dict(journal.header["setup"])
+        seeds_of(setup, journal.header)  # the seeds kept must be numbers too
         decided = decisions(journal.records())
         game = Game(setup)
         for answer in decided[:-1]:
@@ -99,6 +100,32 @@ def rebuild(journal: Journal) -> tuple[Game, int]:
         raise JournalCorrupt("journal.unplayable", file=str(journal.path),
                              reason=type(exc).__name__) from None
     return game, start_at
+
+
+#: the kinds of game a journal may hold: bots, the laptop, the box
+MODES = ("demo", "play", "box")
+
+
+def prepare(journal: Journal) -> tuple[Game, int]:
+    """Everything a resume checks before it plays on: the kind of game, what
+    that kind needs from the header, and the game rebuilt (see :func:`rebuild`).
+    Raises :class:`JournalCorrupt` with one clear line."""
+    header = journal.header
+    mode = header.get("mode")
+    if not isinstance(mode, str) or mode not in MODES:
+        raise JournalCorrupt("journal.unknown_mode", file=str(journal.path), mode=str(mode))
+    from narrator.bots import STYLES
+
+    if mode == "demo" and header.get("bots", "sensible") not in STYLES:
+        raise JournalCorrupt("journal.unplayable", file=str(journal.path), reason="bots")
+    if mode == "box":
+        calls = header.get("call_seconds", [15.0, 22.0])
+        numbers = (isinstance(calls, list) and len(calls) == 2
+                   and all(isinstance(x, int | float) and not isinstance(x, bool) and 0 < x < 3600
+                           for x in calls))
+        if not isinstance(header.get("kit"), str) or not numbers:
+            raise JournalCorrupt("journal.unplayable", file=str(journal.path), reason="kit")
+    return rebuild(journal)
 
 
 def where_it_stands(journal: Journal, game: Game, lang: str) -> str:
@@ -167,34 +194,25 @@ def resume_main(argv: list[str]) -> int:
             result = above("villages_resume")(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
                                     quiet=args.json)
         else:
-            game, start_at = rebuild(journal)
+            game, start_at = prepare(journal)
             print(where_it_stands(journal, game, lang), file=sys.stderr)
-            if header.get("mode") == "play":
+            if header["mode"] == "play":
                 from narrator.laptop.game import resume_game
 
                 return int(resume_game(game, start_at, lang=lang, journal=journal, wav=args.wav,
-                                       text_only=args.text_only or header.get("text_only", False)) or 0)
-            if header.get("mode") == "box":
+                                       text_only=args.text_only or header.get("text_only") is True) or 0)
+            if header["mode"] == "box":
                 from narrator.boxgame import resume as resume_box
 
                 return resume_box(game, start_at, journal, text_only=args.text_only, wav=args.wav)
-            if header.get("mode") != "demo":
-                print(f"wakkerdam: {path}: a game of kind {header.get('mode')!r} cannot be resumed here",
-                      file=sys.stderr)
-                return 2
             game = run_bot_game(game.setup, lang=lang, fast=args.fast, wav=args.wav,
                                 bots=header.get("bots", "sensible"), reveal=args.reveal,
-                                text_only=args.text_only or header.get("text_only", False),
+                                text_only=args.text_only or header.get("text_only") is True,
                                 quiet_stdout=args.json, journal=journal, game=game,
                                 start_at=start_at, resumed=True, seeds=seeds_of(game.setup, header))
             result = summary(game, lang)
     except JournalError as exc:
         print(f"wakkerdam: {exc.message(lang)}", file=sys.stderr)
-        return 2
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        # A header this version cannot play (edited, re-signed): one line.
-        print(f"wakkerdam: {JournalCorrupt('journal.unplayable', file=str(path), reason=type(exc).__name__).message(lang)}",
-              file=sys.stderr)
         return 2
     finally:
         journal.close()
