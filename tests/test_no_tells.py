@@ -296,3 +296,22 @@ def test_the_narration_wav_is_its_owners_alone(tmp_path) -> None:
     finally:
         os.umask(old)
     assert (tmp_path / "night.wav").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_voice_cache_is_its_owners_alone(tmp_path) -> None:
+    import os
+
+    import numpy as np
+
+    from narrator.voice.cache import RenderCache
+    from narrator.voice.messages import Audio
+
+    old = os.umask(0)
+    try:
+        cache = RenderCache(tmp_path / "cache")
+        cache.put("ab" + "0" * 62, Audio(np.zeros(10, dtype=np.int16), 16000))
+    finally:
+        os.umask(old)
+    entry = cache.path("ab" + "0" * 62)
+    assert entry is not None and entry.stat().st_mode & 0o777 == 0o600
+    assert all(d.stat().st_mode & 0o777 == 0o700 for d in (tmp_path / "cache", entry.parent))
