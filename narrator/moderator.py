@@ -206,7 +206,9 @@ class Moderator:
             assert e.to is not None
             if e.sleeper:
                 self._sleepers.append(e)
-                if self._call is None:  # resumed inside the call: give it now
+                if self._call is None:
+                    # Outside a call (a resume inside one; news at dawn, as
+                    # lycanthropy's infected): given now, in a round of its own.
                     self._tap_round()
                 return
             seats = tuple(p for p in self.game.state.players if p in e.to)
