@@ -18,15 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 import config  # noqa: E402
-<<<<<<< HEAD
 from engine import Game, Setup, deal  # noqa: E402
-=======
-import engine  # noqa: E402
-from engine import Game, Setup  # noqa: E402
->>>>>>> 035dda6 (bench/engine_speed: deals as simulate does (engine.deal, derived seeds))
 from narrator.bots import Bots, play_out  # noqa: E402
 from narrator.demo import NAMES  # noqa: E402
-from narrator.seeds import Seeds  # noqa: E402
 
 
 def recorded_games(n: int, players: int) -> list[tuple[Setup, list[object]]]:
@@ -34,14 +28,8 @@ def recorded_games(n: int, players: int) -> list[tuple[Setup, list[object]]]:
     names = NAMES[:players]
     out = []
     for i in range(n):
-<<<<<<< HEAD
         setup = deal(names, cards, i)
         out.append((setup, list(play_out(Game(setup), Bots(i, "random")).decisions)))
-=======
-        seeds = Seeds.derived(i)  # as ``wakkerdam simulate`` deals
-        setup = engine.deal(names, cards, seeds.deal, seed=seeds.game)
-        out.append((setup, list(play_out(Game(setup), Bots(seeds.bots, "random")).decisions)))
->>>>>>> 035dda6 (bench/engine_speed: deals as simulate does (engine.deal, derived seeds))
     return out
 
 
