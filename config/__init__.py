@@ -6,7 +6,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from engine.deck import TableRow, table_deck
+from engine.errors import WakkerdamError
 from engine.registry import parse_role, role_ids
 from engine.vocab import Role
 
@@ -18,32 +21,59 @@ ROW_KEYS = ("players", "werewolves", "seer", "villagers")
 MOST = 100
 
 
-def load_decks(path: str | Path) -> dict[str, Any]:
-    """``decks.yaml`` read and checked: every problem is one
-    :class:`narrator.yamlfile.ConfigError` naming the file and the line."""
-    from narrator.yamlfile import check_keys, error_at, get, load_yaml
+class DecksError(WakkerdamError, ValueError):
+    """``decks.yaml`` is wrong. ``where`` names the file (and the line when
+    the YAML says it), ``problem`` a language-pack key and ``params`` its
+    values: the narrator says it in the table's language (config sits below
+    the packs, so it cannot)."""
 
-    data = load_yaml(path, "decks", top=dict)
-    check_keys(data, ("table", "demo_specials", "standard_specials"), ("table", "demo_specials"))
-    table = get(data, "table", list)
-    if not table:
-        raise error_at(data, ("table",), "journal.config_empty", what="table")
+    def __init__(self, where: str, problem: str, /, **params: Any) -> None:
+        self.where, self.problem, self.params = where, problem, params
+        super().__init__(f"{where}: {problem} {params}")
+
+
+def load_decks(path: str | Path) -> dict[str, Any]:
+    """``decks.yaml`` read and checked whole: any fault is one :class:`DecksError`."""
+    name = str(path)
+    try:
+        data = yaml.safe_load(Path(path).read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise DecksError(name, "journal.config_unreadable", what="decks",
+                         reason=exc.strerror or str(exc)) from None
+    except UnicodeDecodeError:
+        raise DecksError(name, "journal.config_not_utf8", what="decks") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{name}:{mark.line + 1}" if mark is not None else name
+        raise DecksError(where, "journal.config_syntax", detail=getattr(exc, "problem", None) or "?") from None
+
+    def fail(key: str, value: Any) -> DecksError:
+        return DecksError(name, "journal.config_unknown_value", name=key, value=value)
+
+    if not isinstance(data, dict) or not isinstance(data.get("table"), list) or not data["table"]:
+        raise fail("table", type(data.get("table") if isinstance(data, dict) else data).__name__)
     seen: set[int] = set()
-    for i, row in enumerate(table):
-        check_keys(row, ROW_KEYS, ROW_KEYS)
+    for row in data["table"]:
+        if not isinstance(row, dict) or set(row) != set(ROW_KEYS):
+            raise fail("table", row)
         for key in ROW_KEYS:
-            n = get(row, key, int)
-            if not (2 if key == "players" else 0) <= n <= MOST:
-                raise error_at(row, (key,), "journal.config_unknown_value", name=key, value=n)
+            n = row[key]
+            if isinstance(n, bool) or not isinstance(n, int) or not (2 if key == "players" else 0) <= n <= MOST:
+                raise fail(key, n)
         if row["players"] in seen:
-            raise error_at(table, (i,), "journal.config_unknown_value", name="players", value=row["players"])
+            raise fail("players", row["players"])
         seen.add(row["players"])
     known = set(role_ids())
     for key in ("demo_specials", "standard_specials"):
-        for j, role in enumerate(get(data, key, list, default=[])):
+        roles = data.get(key, [])
+        if not isinstance(roles, list):
+            raise fail(key, roles)
+        for role in roles:
             if not isinstance(role, str) or role not in known:
-                raise error_at(data[key], (j,), "journal.config_unknown_value", name=key, value=role)
-    return {"table": [dict(r) for r in table], "demo_specials": list(data["demo_specials"]),
+                raise fail(key, role)
+    if "demo_specials" not in data:
+        raise DecksError(name, "journal.config_missing_key", name="'demo_specials'")
+    return {"table": [dict(r) for r in data["table"]], "demo_specials": list(data["demo_specials"]),
             "standard_specials": list(data.get("standard_specials", []))}
 
 

@@ -76,8 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     except WakkerdamError as exc:
         # A file a person wrote (decks.yaml, a kit) or a journal: one line.
         from narrator.session import _ui_language
+        from narrator.yamlfile import readable
 
-        message = getattr(exc, "message", None)
+        message = getattr(readable(exc), "message", None)
         text = message(_ui_language()) if callable(message) else str(exc)
         print(f"wakkerdam: {text}", file=sys.stderr)
         return 2

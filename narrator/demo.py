@@ -87,6 +87,10 @@ def _roles(arg: str | None) -> list[str] | None:
 
 def _error(problem: str | Exception, lang: str = voices.DEFAULT_LANGUAGE) -> int:
     """One line for the table, in its language where the error has one."""
+    from narrator.yamlfile import readable
+
+    if isinstance(problem, Exception):
+        problem = readable(problem)  # type: ignore[assignment]
     message = getattr(problem, "message", None)
     text = message(lang) if callable(message) else str(problem)
     print(f"wakkerdam: {text}", file=sys.stderr)
