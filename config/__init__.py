@@ -42,6 +42,8 @@ def load_decks(path: str | Path) -> dict[str, Any]:
                          reason=exc.strerror or str(exc)) from None
     except UnicodeDecodeError:
         raise DecksError(name, "journal.config_not_utf8", what="decks") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise DecksError(name, "journal.config_syntax", detail=str(exc)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{name}:{mark.line + 1}" if mark is not None else name

@@ -178,6 +178,8 @@ def load_kit(name: str) -> KitSpec:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         raise WiringError(f"{where}: not valid YAML: {exc}") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise WiringError(f"{where}: not a kit: {exc}") from None
     return parse_kit(data, where)
 
 
