@@ -4,20 +4,85 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from engine.deck import TableRow, table_deck
-from engine.registry import parse_role
+from engine.errors import WakkerdamError
+from engine.registry import parse_role, role_ids
 from engine.vocab import Role
+
+#: the box's deck table (an edited copy is checked whole before it is used)
+DECKS_PATH = Path(__file__).with_name("decks.yaml")
+ROW_KEYS = ("players", "werewolves", "seer", "villagers")
+#: no table is for more players than a room holds (and no count asks for a
+#: billion cards)
+MOST = 100
+
+
+class DecksError(WakkerdamError, ValueError):
+    """``decks.yaml`` is wrong. ``where`` names the file (and the line when
+    the YAML says it), ``problem`` a language-pack key and ``params`` its
+    values: the narrator says it in the table's language (config sits below
+    the packs, so it cannot)."""
+
+    def __init__(self, where: str, problem: str, /, **params: Any) -> None:
+        self.where, self.problem, self.params = where, problem, params
+        super().__init__(f"{where}: {problem} {params}")
+
+
+def load_decks(path: str | Path) -> dict[str, Any]:
+    """``decks.yaml`` read and checked whole: any fault is one :class:`DecksError`."""
+    name = str(path)
+    try:
+        data = yaml.safe_load(Path(path).read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise DecksError(name, "journal.config_unreadable", what="decks",
+                         reason=exc.strerror or str(exc)) from None
+    except UnicodeDecodeError:
+        raise DecksError(name, "journal.config_not_utf8", what="decks") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise DecksError(name, "journal.config_syntax", detail=str(exc)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{name}:{mark.line + 1}" if mark is not None else name
+        raise DecksError(where, "journal.config_syntax", detail=getattr(exc, "problem", None) or "?") from None
+
+    def fail(key: str, value: Any) -> DecksError:
+        return DecksError(name, "journal.config_unknown_value", name=key, value=value)
+
+    if not isinstance(data, dict) or not isinstance(data.get("table"), list) or not data["table"]:
+        raise fail("table", type(data.get("table") if isinstance(data, dict) else data).__name__)
+    seen: set[int] = set()
+    for row in data["table"]:
+        if not isinstance(row, dict) or set(row) != set(ROW_KEYS):
+            raise fail("table", row)
+        for key in ROW_KEYS:
+            n = row[key]
+            if isinstance(n, bool) or not isinstance(n, int) or not (2 if key == "players" else 0) <= n <= MOST:
+                raise fail(key, n)
+        if row["players"] in seen:
+            raise fail("players", row["players"])
+        seen.add(row["players"])
+    known = set(role_ids())
+    for key in ("demo_specials", "standard_specials"):
+        roles = data.get(key, [])
+        if not isinstance(roles, list):
+            raise fail(key, roles)
+        for role in roles:
+            if not isinstance(role, str) or role not in known:
+                raise fail(key, role)
+    if "demo_specials" not in data:
+        raise DecksError(name, "journal.config_missing_key", name="'demo_specials'")
+    return {"table": [dict(r) for r in data["table"]], "demo_specials": list(data["demo_specials"]),
+            "standard_specials": list(data.get("standard_specials", []))}
 
 
 @cache
 def _decks() -> dict[str, Any]:
-    text = resources.files(__name__).joinpath("decks.yaml").read_text(encoding="utf-8")
-    data: dict[str, Any] = yaml.safe_load(text)
-    return data
+    return load_decks(DECKS_PATH)
 
 
 def deck_table() -> tuple[TableRow, ...]:

@@ -287,7 +287,7 @@ class Session:
 
     def _resolve(self, part: str) -> str | None:
         options = self.q.options
-        if part.isdigit() and 1 <= int(part) <= len(options):
+        if part.isdecimal() and 1 <= int(part) <= len(options):
             return options[int(part) - 1]
         for o in options:
             if part.lower() in (o.lower(), self._label(o).lower()):
@@ -319,7 +319,6 @@ class KitInput:
 
     def ask(self, question: Question) -> Answer:
         kit = self.kit
-        kit.private.flush()
         kit.check()
         kit.events.drain()  # presses from before the question do not answer it
         session = Session(question, kit)

@@ -9,11 +9,15 @@ events on the kit's queue; backends only say *which* button moved:
   mirrored, open-drain INTA line (one Pi GPIO, a gpiozero ``Button``) falls.
 
 Debounce is done here, in our own code, for every backend alike (gpiozero's
-mock pins do not simulate ``bounce_time``, and the MCP23017 has none): an edge
-closer than ``debounce_s`` to the last accepted edge of the same button is
-dropped. A held button gives one press however long it is held (pins report
-changes only). When a pin reports a level it already had, the edge between
-was dropped (a tap shorter than the debounce time), and both are reported.
+mock pins do not simulate ``bounce_time``, and the MCP23017 has none). The
+first edge after a quiet spell is reported at once (a press is felt without
+delay); the edges that follow within ``debounce_s`` are contact bounce. Once
+a button has been still for ``debounce_s`` it has *settled*: if it came to
+rest at the other level (a tap shorter than the bounce, or a release whose
+edge was lost) that is reported with the time it happened — never at the
+next press, where a tap would read as a hold. Backends that can lose edges
+(an expander read late) look at the real level when settling. A held button
+gives one press however long it is held (pins report changes only).
 """
 
 from __future__ import annotations
@@ -34,30 +38,66 @@ class ButtonBank:
         self.names = names
         self.events = events
         self.debounce_s = debounce_s
-        self._down: dict[str, bool] = dict.fromkeys(names, False)
-        self._last: dict[str, float] = {}
+        self._down: dict[str, bool] = dict.fromkeys(names, False)  # as reported
+        self._raw: dict[str, bool] = dict.fromkeys(names, False)   # as the pin said last
+        self._raw_t: dict[str, float] = {}
+        self._bouncing: set[str] = set()
         self._lock = threading.Lock()
         self.lost = False
+        events.add_settler(self.settle)
 
     def _edge(self, name: str, down: bool) -> None:
         """Called by a backend (possibly on a driver's thread) for every edge."""
         t = self.events.clock.now()
-        missed = False
+        report: list[tuple[bool, float]] = []
         with self._lock:
             if name not in self._down:
                 return
-            last = self._last.get(name)
-            if last is not None and t - last < self.debounce_s:
-                return
-            if self._down[name] == down:
-                # A pin only repeats its level when we dropped the edge between
-                # (a tap shorter than the debounce time): report that edge now.
-                missed = True
-            self._down[name] = down
-            self._last[name] = t
-        if missed:
-            self.events.press(name, not down)
-        self.events.press(name, down)
+            last = self._raw_t.get(name)
+            quiet = last is None or t - last >= self.debounce_s
+            if quiet:
+                if name in self._bouncing:
+                    # The last burst came to rest without being settled yet.
+                    self._bouncing.discard(name)
+                    if self._raw[name] != self._down[name]:
+                        self._down[name] = self._raw[name]
+                        report.append((self._raw[name], last or t))
+                if self._down[name] == down:
+                    # A pin only repeats its level when an edge between was
+                    # lost: report that edge now, then this one.
+                    report.append((not down, t))
+                self._down[name] = down
+                report.append((down, t))
+            self._raw[name], self._raw_t[name] = down, t
+            self._bouncing.add(name)
+        for level, at in report:
+            self.events.press(name, level, at)
+
+    def settle(self) -> None:
+        """Report where buttons still for ``debounce_s`` came to rest."""
+        if not self._bouncing:
+            return
+        self._refresh()
+        now = self.events.clock.now()
+        report: list[tuple[str, bool, float]] = []
+        with self._lock:
+            for name in sorted(self._bouncing):
+                t = self._raw_t[name]
+                if now - t < self.debounce_s:
+                    continue
+                self._bouncing.discard(name)
+                level = self._level(name)
+                if level != self._down[name]:
+                    self._down[name] = level
+                    report.append((name, level, t))
+        for name, level, at in report:
+            self.events.press(name, level, at)
+
+    def _refresh(self) -> None:
+        """Backends whose edges can be lost read the real levels here."""
+
+    def _level(self, name: str) -> bool:
+        return self._raw[name]
 
     def is_down(self, name: str) -> bool:
         return self._down.get(name, False)
@@ -82,11 +122,12 @@ class ButtonBank:
     def hold(self, name: str, seconds: float = 1.5) -> None:
         self.click(name, seconds)
 
-    def bounce(self, name: str) -> None:
-        """A worn contact: down, up, down within a few milliseconds."""
-        for down in (True, False, True):
-            self._drive(name, down)
-            self._pass(0.002)
+    def bounce(self, name: str, edges: int = 3, within: float = 0.004) -> None:
+        """A worn contact: ``edges`` edges (down, up, down ...) within
+        ``within`` seconds; an even number ends released."""
+        for i in range(edges):
+            self._drive(name, i % 2 == 0)
+            self._pass(within / max(1, edges - 1))
 
     def _pass(self, seconds: float) -> None:
         clock = self.events.clock
@@ -133,6 +174,10 @@ class GpioButtons(ButtonBank):
 
     def _handler(self, name: str, down: bool) -> Callable[[], None]:
         return lambda: self._edge(name, down)
+
+    def _level(self, name: str) -> bool:
+        button = self._buttons.get(name)
+        return bool(button.is_pressed) if button is not None else self._raw[name]
 
     def _drive(self, name: str, down: bool) -> None:
         # Only meaningful on gpiozero's mock pins: pull the pin low to press.
@@ -181,6 +226,12 @@ class McpButtons(ButtonBank):
     def _drive(self, name: str, down: bool) -> None:
         chip, pin = self.pins[name]
         chip.drive_input(pin, down)
+
+    def _refresh(self) -> None:
+        # An edge while the chip's INT line was still active raises no new
+        # interrupt: read the inputs again (the changes come in as edges).
+        for chip in self._chips.values():
+            chip.poll()
 
     def check(self) -> bool:
         self.lost = self.lost or not all(c.check() for c in self._chips.values())

@@ -14,6 +14,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -90,18 +91,34 @@ class FakeClock:
             self._t += max(0.0, seconds)
 
 
+#: while a button may still be bouncing, a wait on a real clock looks again this often
+SETTLE_SLICE_S = 0.01
+
+
 class EventQueue:
-    """A thread-safe queue of events stamped by the kit's clock."""
+    """A thread-safe queue of events stamped by the kit's clock.
+
+    *Settlers* (the button banks) are asked before every read to report what
+    bouncing contacts came to rest at, so a release lost in the bounce is
+    reported with its own time, not at the next press."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._q: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self._settlers: list[Callable[[], None]] = []
+
+    def add_settler(self, settle: Callable[[], None]) -> None:
+        self._settlers.append(settle)
+
+    def _settle(self) -> None:
+        for settle in self._settlers:
+            settle()
 
     def put(self, event: Event) -> None:
         self._q.put(event)
 
-    def press(self, name: str, down: bool) -> None:
-        self.put(Press(name, down, self.clock.now()))
+    def press(self, name: str, down: bool, t: float | None = None) -> None:
+        self.put(Press(name, down, self.clock.now() if t is None else t))
 
     def tag(self, uid: str) -> None:
         self.put(Tag(uid, self.clock.now()))
@@ -109,22 +126,33 @@ class EventQueue:
     def typed(self, text: str) -> None:
         self.put(Typed(text, self.clock.now()))
 
-    def get(self, timeout: float) -> Event | None:
-        """The next event, waiting at most ``timeout`` (real clock) or not at
-        all (a fake clock, which instead moves on by ``timeout``)."""
+    def _next(self) -> Event | None:
+        self._settle()
         try:
             return self._q.get_nowait()
         except queue.Empty:
-            pass
-        if isinstance(self.clock, FakeClock):
-            self.clock.advance(timeout)
-            return None
-        try:
-            return self._q.get(timeout=timeout)
-        except queue.Empty:
             return None
 
+    def get(self, timeout: float) -> Event | None:
+        """The next event, waiting at most ``timeout`` (real clock) or not at
+        all (a fake clock, which instead moves on by ``timeout``)."""
+        ev = self._next()
+        if ev is not None:
+            return ev
+        if isinstance(self.clock, FakeClock):
+            self.clock.advance(timeout)
+            return self._next()
+        end = self.clock.now() + timeout
+        while (left := end - self.clock.now()) > 0:
+            try:
+                return self._q.get(timeout=min(left, SETTLE_SLICE_S) if self._settlers else left)
+            except queue.Empty:
+                if (ev := self._next()) is not None:
+                    return ev
+        return self._next()
+
     def drain(self) -> list[Event]:
+        self._settle()
         out: list[Event] = []
         while True:
             try:

@@ -83,6 +83,12 @@ class Mcp23017:
         except OSError:
             self.lost = True
 
+    def poll(self) -> None:
+        """Read the inputs now, as an interrupt would (a change the INT line
+        did not signal is found here)."""
+        if self._watchers and not self.lost:
+            self._on_interrupt()
+
     def _on_interrupt(self) -> None:
         # Runs on lgpio's one callback thread, which does not survive an
         # exception: nothing may escape from here.
@@ -90,6 +96,8 @@ class Mcp23017:
             with self._lock:
                 new = self.chip.gpio
             old, self._last = self._last, new
+            if old == new:
+                return
             for watcher in self._watchers:
                 watcher(old, new)
         except Exception:  # noqa: BLE001

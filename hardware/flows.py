@@ -161,7 +161,7 @@ def _parse_cards(text: str | None) -> list[str]:
     cards: list[str] = []
     for part in text.split(","):
         role, _, n = part.strip().partition("=")
-        if role not in role_ids() or (n and not n.isdigit()):
+        if role not in role_ids() or (n and not n.isdecimal()):
             raise ValueError(f"--cards: {part.strip()!r} is not role=count "
                              f"(roles: {', '.join(role_ids())})")
         cards += [role] * int(n or 1)

@@ -55,12 +55,15 @@ class Keyboard:
 
     def __init__(self, events: EventQueue, *, read_stdin: bool):
         self.events = events
-        if read_stdin and sys.stdin is not None and sys.stdin.isatty():
+        #: lines are read from a terminal (not so under systemd: stdin is empty)
+        self.reading = bool(read_stdin and sys.stdin is not None and sys.stdin.isatty())
+        if self.reading:
             threading.Thread(target=self._read, daemon=True, name="keyboard").start()
 
     def _read(self) -> None:
         for line in sys.stdin:
             self.events.typed(line.strip())
+        self.reading = False  # the terminal went away
 
     def type(self, text: str) -> None:
         self.events.typed(text)
@@ -200,6 +203,12 @@ class Kit:
     def has_console(self, *names: str) -> bool:
         return self.console is not None and not self.console.lost and all(
             n in self.console.names for n in names)
+
+    def can_answer(self) -> bool:
+        """Whether anybody can answer at all: buttons, a reader, or a keyboard
+        that is read (a fake kit's instruments always can)."""
+        return (self.fake or self.has_console() or self.reader_ok() or self.keyboard.reading
+                or any(not b.lost for b in self.seat_buttons.values()))
 
     def display_ok(self) -> bool:
         return self.display is not None and not self.display.lost

@@ -121,7 +121,8 @@ class _Checker:
         return True
 
     def pin(self, text: Any, line: int, what: str, allow: set[str]) -> PinRef | None:
-        m = _PIN.match(str(text).strip()) if isinstance(text, str) else None
+        # (a pin name is short: thousands of digits are no pin, not a crash)
+        m = _PIN.match(str(text).strip()) if isinstance(text, str) and len(text) < 40 else None
         if not m:
             self.error(line, f"{what}: {text!r} is not a pin (write gpio17, mcp0x20.3 or pca0x40.5)")
             return None
@@ -178,6 +179,8 @@ def load_kit(name: str) -> KitSpec:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         raise WiringError(f"{where}: not valid YAML: {exc}") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise WiringError(f"{where}: not a kit: {exc}") from None
     return parse_kit(data, where)
 
 

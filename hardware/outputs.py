@@ -5,9 +5,11 @@ out when that player dies). Taps are short buzzes of the vibration motors.
 Backends: a fake that records, gpiozero (``PWMLED`` / ``DigitalOutputDevice``),
 and the I²C chips (PCA9685 for candles, MCP23017 outputs for motors).
 
-A tap never reveals by sound whom it is for: :data:`YOU` and :data:`NOT_YOU`
-are different rhythms with the same total buzzing time and the same length,
-and every seat plays one of them at the same moment.
+A tap never reveals by sound whom it is for: every seat's motor plays the
+same :data:`TAP` at the same moment (:func:`buzz_together`), whoever is
+addressed and when nobody is. Whom it was for is said afterwards in a private
+round of fixed shape (``hardware.private``). Two rhythms, one for "you" and
+one for the others, would differ at some moment, and a neighbour hears it.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ CandleState = Literal["out", "glow", "lit", "bright"]
 #: it, too faint to notice through closed ones across the table.
 LEVELS: dict[str, float] = {"out": 0.0, "glow": 0.08, "lit": 0.6, "bright": 1.0}
 
-#: (on, off) seconds. Same total on-time (0.75 s) and length (0.95 s).
+#: (on, off) seconds.
 Pattern = tuple[tuple[float, float], ...]
-YOU: Pattern = ((0.15, 0.1), (0.15, 0.1), (0.45, 0.0))
-NOT_YOU: Pattern = ((0.45, 0.1), (0.15, 0.1), (0.15, 0.0))
+#: The tap: every seat, every time (0.75 s buzzing in 0.95 s).
+TAP: Pattern = ((0.15, 0.1), (0.15, 0.1), (0.45, 0.0))
 #: The self-test's buzz: one short pulse per seat, one seat after another.
 PULSE: Pattern = ((0.2, 0.0),)
 
@@ -154,23 +156,7 @@ class MotorBank:
 
     def play(self, patterns: Mapping[str, Pattern]) -> None:
         """Start every pattern at the same moment and return when all end."""
-        patterns = {n: p for n, p in patterns.items() if n in self.felt}
-        for name, pattern in patterns.items():
-            self.felt[name].append(pattern)
-        # The timeline: at each moment, which motors are on.
-        changes: dict[float, dict[str, bool]] = {}
-        for name, pattern in patterns.items():
-            t = 0.0
-            for on, off in pattern:
-                changes.setdefault(round(t, 4), {})[name] = True
-                t += on
-                changes.setdefault(round(t, 4), {})[name] = False
-                t += off
-        now = 0.0
-        for t in sorted(changes):
-            self.clock.sleep(t - now)
-            now = t
-            self._set_many(changes[t])
+        play_together([self], patterns, self.clock)
 
     def _set_many(self, values: dict[str, bool]) -> None:
         pass
@@ -180,6 +166,38 @@ class MotorBank:
 
     def close(self) -> None:
         pass
+
+
+def play_together(banks: list[MotorBank], patterns: Mapping[str, Pattern], clock: Clock) -> None:
+    """Play ``patterns`` (motor name -> pattern) on several banks on one
+    timeline: a motor on one backend starts and stops at the same moments as
+    one on another (played bank after bank, one bank would buzz alone)."""
+    changes: dict[float, list[tuple[MotorBank, str, bool]]] = {}
+    for bank in banks:
+        for name, pattern in patterns.items():
+            if name not in bank.felt:
+                continue
+            bank.felt[name].append(pattern)
+            t = 0.0
+            for on, off in pattern:
+                changes.setdefault(round(t, 4), []).append((bank, name, True))
+                t += on
+                changes.setdefault(round(t, 4), []).append((bank, name, False))
+                t += off
+    now = 0.0
+    for t in sorted(changes):
+        clock.sleep(t - now)
+        now = t
+        per_bank: dict[int, tuple[MotorBank, dict[str, bool]]] = {}
+        for bank, name, on in changes[t]:
+            per_bank.setdefault(id(bank), (bank, {}))[1][name] = on
+        for bank, values in per_bank.values():
+            bank._set_many(values)
+
+
+def buzz_together(banks: list[MotorBank], names: list[str], clock: Clock) -> None:
+    """The tap: every named motor plays :data:`TAP` at the same moment."""
+    play_together(banks, dict.fromkeys(names, TAP), clock)
 
 
 class FakeMotors(MotorBank):

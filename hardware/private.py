@@ -7,29 +7,33 @@ then the display is cleared. Without a display (the laptop, or a display
 that died) the terminal asks for the laptop to be passed to that player,
 waits for Enter, shows the line, waits for Enter and scrolls it away.
 
-``show(..., sleeper=True)`` (the engine's mark: the lovers, the charmed) taps
-the seats first. ``tap``: on pod kits every seat's motor buzzes at the same moment; the
-addressed seats feel :data:`~hardware.outputs.YOU`, all others
-:data:`~hardware.outputs.NOT_YOU` (same length, same buzzing time: the sound
-gives nothing away). Without motors, a *round* goes past every seat in
-order: each player in turn is handed the console (or the laptop) and sees
-either "it is you" — or the line that follows the tap, such as "you are in
-love with X" — or "nothing for you", in the same steps, so that who was
-tapped shows nowhere.
+``tap_round``: the news for sleepers (the lovers, the charmed) in one round
+of fixed shape, whatever it carries: on pod kits every seat's motor first
+plays the same :data:`~hardware.outputs.TAP` at the same moment; then the
+round goes past every seat in order, each player in turn handed the console
+(or the laptop) and shown either their line ("you are in love with X", "it is
+you") or "nothing for you". Every screen of the round is held exactly
+:data:`TURN_S` / :data:`LINE_S` — a quick press only blanks it sooner — so
+the round lasts the same with lovers, without, and when nobody at all is
+addressed (the moderator holds such a pretended round for every called step
+that can tap).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hardware.events import Press, Tag, Typed
-from hardware.outputs import NOT_YOU, YOU
+from hardware.outputs import buzz_together
 
 if TYPE_CHECKING:
     from hardware.kit import Kit
 
 SHOW_S = 30.0
+#: a round's screens: "your turn" and then the player's line, each held this long
+TURN_S = 2.0
+LINE_S = 4.0
 POLL_S = 0.05
 #: enough blank lines to push a private line off a laptop's terminal
 SCROLL = "\n" * 60
@@ -44,56 +48,57 @@ class KitPrivate:
         self.taps: list[tuple[str, ...]] = []
         #: how long a private line waits to be acknowledged before it is hidden
         self.show_s = SHOW_S
-        self._pending_tap: tuple[str, ...] | None = None
 
     def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
              sleeper: bool = False) -> None:
-        if sleeper:  # news for players asleep (the engine's mark): tap them first
-            self.tap(seats)
-        text = self.kit.pack.line(key, **params)
-        pending, self._pending_tap = self._pending_tap, None
-        if pending is not None and set(pending) == set(seats):
-            # A tap and its line (lovers, the charmed) make one round.
-            self.shown.append((tuple(seats), text))
-            self._round(seats, text)
+        if sleeper:  # news for players asleep: in a round of fixed shape
+            self.tap_round({p: (key, params) for p in seats})
             return
-        if pending is not None:
-            self._round(pending, None)
-        self._deliver(seats, text)
+        self._deliver(seats, self.kit.pack.line(key, **params))
 
     def tap(self, seats: tuple[str, ...]) -> None:
+        """A tap with no line of its own: a round where ``seats`` read "it is you"."""
+        self.tap_round({p: ("hardware.tap.you", {}) for p in seats})
+
+    def tap_round(self, lines: Mapping[str, tuple[str, dict[str, Any]]]) -> None:
+        """One round of fixed shape: ``lines`` maps a player to the key and
+        params of their line; every other player reads "nothing for you"."""
         kit = self.kit
-        self.taps.append(tuple(seats))
+        texts = {p: kit.pack.line(key, **params) for p, (key, params) in lines.items()}
+        self.taps.append(tuple(p for p in kit.players if p in texts))
+        for player in kit.players:
+            if player in texts:
+                self.shown.append(((player,), texts[player]))
         if kit.has_motors():
-            patterns = {kit.seat_of(p): (YOU if p in seats else NOT_YOU) for p in kit.players}
-            banks = {id(b): b for b in kit.motors.values()}
-            # One bank per backend; each plays its seats' patterns (same start).
-            for bank in banks.values():
-                bank.play({s: pat for s, pat in patterns.items() if s in bank.names})
-            return
-        # Without motors the tap is a round past every seat; the line that
-        # usually follows a tap is given in the same round (see ``show``).
-        self.flush()
-        self._pending_tap = tuple(seats)
-
-    def flush(self) -> None:
-        """Make a tap that is still waiting for its line happen now."""
-        pending, self._pending_tap = self._pending_tap, None
-        if pending is not None:
-            self._round(pending, None)
-
-    def _round(self, seats: tuple[str, ...], text: str | None) -> None:
-        """Every player in seat order, each in the same steps: the addressed
-        see ``text`` (or "it is you"), the others "nothing for you"."""
-        kit = self.kit
+            banks = list({id(b): b for b in kit.motors.values()}.values())
+            seats = [s for p in kit.players if (s := kit.seat_of(p)) is not None]
+            buzz_together(banks, seats, kit.clock)
         for player in kit.players:
             if kit.display_ok():
-                self._deliver((player,), kit.pack.line("hardware.tap.turn", name=player), record=False)
-            if player in seats:
-                line = text or kit.pack.line("hardware.tap.you")
+                self._screen(player, kit.pack.line("hardware.tap.turn", name=player), TURN_S)
             else:
-                line = kit.pack.line("hardware.tap.not_you")
-            self._deliver((player,), line, record=False)
+                self._screen(player, kit.pack.line("hardware.private.pass_to", name=player), TURN_S)
+            self._screen(player, texts.get(player, kit.pack.line("hardware.tap.not_you")), LINE_S)
+
+    def _screen(self, player: str, text: str, hold: float) -> None:
+        """One screen of a round for ``player``, held exactly ``hold`` seconds."""
+        kit = self.kit
+        end = kit.clock.now() + hold
+        kit.events.drain()
+        if kit.display_ok():
+            assert kit.display is not None
+            kit.display.show(text)
+            self._notify((player,), text)
+            self._wait_ack((player,), end)
+            kit.clear_screen()
+        elif kit.terminal_ok():
+            print(text, file=kit.screen, flush=True)
+            self._notify((player,), text)
+            self._wait_ack((player,), end)
+            print(SCROLL, file=kit.screen, flush=True)
+        left = end - kit.clock.now()
+        if left > 0:
+            kit.clock.sleep(left)
 
     # -- one private line ------------------------------------------------------
     def _deliver(self, seats: tuple[str, ...], text: str, *, record: bool = True) -> None:
@@ -129,11 +134,12 @@ class KitPrivate:
         if self.on_show is not None:
             self.on_show(tuple(seats), text)
 
-    def _wait_ack(self, seats: tuple[str, ...]) -> None:
+    def _wait_ack(self, seats: tuple[str, ...], deadline: float | None = None) -> None:
         kit = self.kit
         own = {kit.seat_of(p) for p in seats}
         tokens = {kit.registry.token_of(int(s.split(":")[1])) for s in own if s}
-        deadline = kit.clock.now() + self.show_s
+        if deadline is None:
+            deadline = kit.clock.now() + self.show_s
         while kit.clock.now() < deadline:
             kit.poll_reader()
             ev = kit.events.get(POLL_S)

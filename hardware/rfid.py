@@ -224,7 +224,7 @@ def decode_keys(events: Iterable[tuple[int, int, int]], pending: str = "") -> tu
 
 
 def _normal(typed: str) -> str:
-    if typed.isdigit():
+    if typed.isdecimal():
         return f"{int(typed):08X}"
     return typed.upper()
 

@@ -42,6 +42,7 @@ class RecordingPrivate:
         self.shown: list[tuple[tuple[str, ...], str, dict[str, Any]]] = []
         #: the deliveries the engine marked as news for sleepers: (seats, key)
         self.for_sleepers: list[tuple[tuple[str, ...], str]] = []
+        self.rounds: list[tuple[str, ...]] = []
         self._reveal = reveal
 
     def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
@@ -51,6 +52,13 @@ class RecordingPrivate:
             self.for_sleepers.append((seats, key))
         if self._reveal is not None:
             self._reveal(f"[{', '.join(seats)}] {self.pack.line(key, **params)}")
+
+    def tap_round(self, lines: dict[str, tuple[str, dict[str, Any]]]) -> None:
+        """One round for sleepers (recorded in ``rounds``: who was in it, maybe
+        nobody), each line as news for sleepers."""
+        self.rounds.append(tuple(lines))
+        for player, (key, params) in lines.items():
+            self.show((player,), key, params, sleeper=True)
 
 
 class TextSpeaker:

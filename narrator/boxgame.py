@@ -11,18 +11,19 @@ power cut. The dead's candles go out at dawn and after the vote.
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 import warnings
 from collections import Counter
 from typing import Any
 
+import engine
 import voices
-from engine import Game, Options, Role, Setup, SetupError, WakkerdamError, deal
+from engine import Game, Options, Role, Setup, SetupError, WakkerdamError
 from narrator.clock import RealClock
 from narrator.demo import NAMES, deck_for
 from narrator.moderator import Moderator, Timing
 from narrator.replay import summary
+from narrator.seeds import Seeds
 
 
 class CallBoundPrivate:
@@ -45,6 +46,10 @@ class CallBoundPrivate:
                 self.private.show_s = default
         else:
             self.private.show(seats, key, params, sleeper=sleeper)
+
+    def tap_round(self, lines: dict[str, tuple[str, dict[str, Any]]]) -> None:
+        # Not bounded: a round has one fixed shape, the call is padded to it.
+        self.private.tap_round(lines)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -105,12 +110,21 @@ def main(argv: list[str]) -> int:
         print(f"wakkerdam: {exc}", file=sys.stderr)
         return 2
     try:
-        kit, speaker, _ = open_kit(args, names, fake=args.fake)
+        kit, speaker, say = open_kit(args, names, fake=args.fake)
     except (WakkerdamError, OSError, ValueError) as exc:
         print(f"wakkerdam: {exc}", file=sys.stderr)
         return 2
+    if not kit.can_answer():
+        # No device and no terminal (a service whose devices are all gone):
+        # said once, and the box stops instead of waiting for ever.
+        say(pack.line("hardware.no_input"))
+        speaker.close()
+        kit.close()
+        return 2
     try:
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        # A real game: every seed secret (kept only in the 0600 journal);
+        # --seed makes a dry run reproducible.
+        seeds = Seeds.secret() if args.seed is None else Seeds.derived(args.seed)
         if args.deal == "cards":
             from hardware.flows import deal_by_cards
 
@@ -118,13 +132,14 @@ def main(argv: list[str]) -> int:
             if set(dealt) != set(names):
                 print("wakkerdam: not every player scanned a card", file=sys.stderr)
                 return 2
-            setup = Setup(tuple(names), {p: Role(dealt[p]) for p in names}, _middle(deck, dealt), Options(), seed)
+            setup = Setup(tuple(names), {p: Role(dealt[p]) for p in names}, _middle(deck, dealt),
+                          Options(), seeds.game)
         else:
             from hardware.flows import deal_by_box
 
-            setup = deal(names, deck, seed)
+            setup = engine.deal(names, deck, seeds.deal, seed=seeds.game)
             deal_by_box(kit, {p: setup.roles[p].value for p in names})
-        return play(setup, kit, speaker, args=args, call_seconds=(lo, hi))
+        return play(setup, kit, speaker, args=args, call_seconds=(lo, hi), seeds=seeds)
     except (WakkerdamError, OSError) as exc:
         print(f"wakkerdam: {exc}", file=sys.stderr)
         return 2
@@ -160,16 +175,16 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
 
 
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
-         call_seconds: tuple[float, float], journal: Any = None, game: Game | None = None,
-         start_at: int = 0) -> int:
+         call_seconds: tuple[float, float], seeds: Seeds, journal: Any = None,
+         game: Game | None = None, start_at: int = 0) -> int:
     from narrator.kitdemo import CandleKeeper
-    from narrator.session import default_journal_dir, new_journal
+    from narrator.session import default_journal_dir, journal_name, new_journal
 
     resumed = game is not None
     game = game or Game(setup)
     if journal is None:
-        path = args.journal or str(default_journal_dir() / f"game-{setup.seed}.journal")
-        journal = new_journal(path, setup, mode="box", kit=args.kit, lang=args.lang,
+        path = args.journal or str(default_journal_dir() / journal_name())
+        journal = new_journal(path, setup, mode="box", kit=args.kit, lang=args.lang, seeds=seeds.to_dict(),
                               text_only=args.text_only, call_seconds=list(call_seconds),
                               discussion=args.discussion, answer_seconds=args.answer_seconds,
                               voice_votes=not args.no_voice_votes, risky_candles=args.risky_candles)
@@ -181,7 +196,7 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
         table = spoken_table(pack, table, setup, kit.on_notice)
     moderator = Moderator(
         game, pack, speaker, table, private,
-        RealClock(), narration_seed=setup.seed, controls=kit.controls, journal=journal,
+        RealClock(), narration_seed=seeds.narration, controls=kit.controls, journal=journal,
         timing=Timing(call_seconds=call_seconds, discussion_seconds=args.discussion,
                       answer_seconds=args.answer_seconds),
         on_line=lambda line: print(line, flush=True), realtime=True, start_at=start_at,
@@ -220,8 +235,9 @@ def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str
     kit, speaker, _ = open_kit(args, list(game.setup.players), fake=False)
     try:
         lo, hi = h.get("call_seconds", [15.0, 22.0])
-        return play(game.setup, kit, speaker, args=args, call_seconds=(lo, hi), journal=journal,
-                    game=game, start_at=start_at)
+        return play(game.setup, kit, speaker, args=args, call_seconds=(lo, hi),
+                    seeds=Seeds.from_header(h, game.setup.seed), journal=journal, game=game,
+                    start_at=start_at)
     finally:
         speaker.close()
         kit.close()

@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.errors import WakkerdamError
+
 #: name -> (module, function, help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "demo": ("narrator.demo", "demo_main", "a whole narrated game of bot players (no hardware needed)"),
@@ -72,6 +74,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return _command(name)(rest)
+    except WakkerdamError as exc:
+        # A file a person wrote (decks.yaml, a kit) or a journal: one line.
+        from narrator.session import _ui_language
+        from narrator.yamlfile import readable
+
+        message = getattr(readable(exc), "message", None)
+        text = message(_ui_language()) if callable(message) else str(exc)
+        print(f"wakkerdam: {text}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("wakkerdam: stopped", file=sys.stderr)
         return 130

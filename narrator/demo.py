@@ -26,6 +26,7 @@ from narrator.clock import FastClock, RealClock
 from narrator.moderator import Moderator, Timing
 from narrator.parallel import default_jobs, progress_bar
 from narrator.replay import summary
+from narrator.seeds import Seeds, seeds_of
 from narrator.simulation import NAMES, Batch, wins
 
 
@@ -43,9 +44,11 @@ def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
 def deal(players: int, seed: int, roles: Sequence[str] | None = None,
          options: Options | None = None, variants: Sequence[str] = ()) -> Setup:
     """The demo's players and deck, dealt by :func:`engine.deal` with the
-    seed: the same seed, the same deal."""
-    setup = engine.deal(NAMES[:players], deck_for(players, roles), seed, options=options,
-                        variants=tuple(variants))
+    seeds derived from ``seed``: the same seed, the same deal (and the same
+    game: see :func:`narrator.seeds.seeds_of`)."""
+    seeds = Seeds.derived(seed)
+    setup = engine.deal(NAMES[:players], deck_for(players, roles), seeds.deal, options=options,
+                        variants=tuple(variants), seed=seeds.game)
     check_setup(setup)
     return setup
 
@@ -78,8 +81,15 @@ def _roles(arg: str | None) -> list[str] | None:
     return [r.strip() for r in arg.split(",") if r.strip()] if arg else None
 
 
-def _error(message: str) -> int:
-    print(f"wakkerdam: {message}", file=sys.stderr)
+def _error(problem: str | Exception, lang: str = voices.DEFAULT_LANGUAGE) -> int:
+    """One line for the table, in its language where the error has one."""
+    from narrator.yamlfile import readable
+
+    if isinstance(problem, Exception):
+        problem = readable(problem)  # type: ignore[assignment]
+    message = getattr(problem, "message", None)
+    text = message(lang) if callable(message) else str(problem)
+    print(f"wakkerdam: {text}", file=sys.stderr)
     return 2
 
 
@@ -109,7 +119,7 @@ def demo_main(argv: list[str]) -> int:
         variants, options = rule_choices(args)
         setup = deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
-        return _error(str(exc))
+        return _error(exc, args.lang)
     journal = None
     if args.journal:
         from narrator.journal import JournalError
@@ -117,12 +127,13 @@ def demo_main(argv: list[str]) -> int:
 
         try:
             journal = new_journal(args.journal, setup, mode="demo", lang=args.lang, bots=args.bots,
-                                  text_only=args.text_only, kit=None)
+                                  text_only=args.text_only, kit=args.kit,
+                                  seeds=seeds_of(setup).to_dict())
         except JournalError as exc:
-            return _error(str(exc))
+            return _error(exc, args.lang)
     try:
         if args.kit:
-            game = _kit_game(setup, args)
+            game = _kit_game(setup, args, journal)
         else:
             game = run_bot_game(setup, lang=args.lang, fast=args.fast, wav=args.wav, bots=args.bots,
                                 cues=not args.no_cues, reveal=args.reveal, text_only=args.text_only,
@@ -132,7 +143,7 @@ def demo_main(argv: list[str]) -> int:
 
         if not isinstance(exc, WakkerdamError | OSError):
             raise
-        return _error(str(exc))
+        return _error(exc, args.lang)
     finally:
         if journal is not None:
             journal.close()
@@ -141,8 +152,9 @@ def demo_main(argv: list[str]) -> int:
     return 0
 
 
-def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
-    """The same bots, through a kit's fake devices: the same game."""
+def _kit_game(setup: Setup, args: argparse.Namespace, journal: Any = None) -> Game:
+    """The same bots, through a kit's fake devices: the same game (written,
+    decision by decision, to the journal when there is one)."""
     from narrator.kitdemo import play_through_kit
 
     pack = voices.load(args.lang).playing(setup.variants)
@@ -151,8 +163,11 @@ def _kit_game(setup: Setup, args: argparse.Namespace) -> Game:
                          text_only=args.text_only, echo=False)
     try:
         game, kit = play_through_kit(setup, args.kit, lang=args.lang, bot_style=args.bots, speaker=speaker,
-                                     moderator_kw={"on_line": lambda line: print(line, file=out, flush=True)})
+                                     moderator_kw={"on_line": lambda line: print(line, file=out, flush=True),
+                                                   "journal": journal})
         kit.close()
+        if journal is not None:
+            journal.mark_finished(summary(game, args.lang))
         return game
     finally:
         speaker.close()
@@ -172,9 +187,12 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
                  text_only: bool = False, quiet_stdout: bool = False,
                  journal: Any = None, game: Game | None = None, start_at: int = 0,
                  resumed: bool = False, moderator_class: type[Moderator] = Moderator,
-                 moderator_kw: dict[str, Any] | None = None, label: str = "") -> Game:
+                 moderator_kw: dict[str, Any] | None = None, label: str = "",
+                 seeds: Seeds | None = None) -> Game:
     """Play a bot game through the moderator (the demo's core). ``label``
-    starts each printed line (one village among several)."""
+    starts each printed line (one village among several); ``seeds``: the
+    narration's and the bots' (default: derived from the game's seed)."""
+    seeds = seeds or seeds_of(setup)
     pack = voices.load(lang).playing(setup.variants)
     out = sys.stderr if quiet_stdout else sys.stdout
 
@@ -186,11 +204,11 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
                     discussion_warning=5.0)
     game = game or Game(setup)
     holder: dict[str, Moderator] = {}
-    table = BotTable(Bots(setup.seed, bots), lambda: holder["m"].game)
+    table = BotTable(Bots(seeds.bots, bots), lambda: holder["m"].game)
     private = RecordingPrivate(pack, reveal=echo if reveal else None)
     moderator = moderator_class(
         game, pack, speaker, table, private, FastClock() if fast else RealClock(),
-        narration_seed=setup.seed, timing=timing, journal=journal, on_line=echo, realtime=not fast,
+        narration_seed=seeds.narration, timing=timing, journal=journal, on_line=echo, realtime=not fast,
         start_at=start_at, **(moderator_kw or {}),
     )
     holder["m"] = moderator
@@ -228,7 +246,7 @@ def simulate_main(argv: list[str]) -> int:
         variants, options = rule_choices(args)
         deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
-        return _error(str(exc))
+        return _error(exc)
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
                       progress=sys.stderr.isatty() and not args.json, variants=variants,
                       options=options, jobs=args.jobs)

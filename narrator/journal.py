@@ -214,6 +214,8 @@ def _parse(data: bytes, path: Path) -> _Parsed:
     name = str(path)
     first, sep, rest = data.partition(b"\n")
     if first != MAGIC or not sep:
+        if first == MAGIC + b"\r":
+            raise JournalCorrupt("journal.corrupt_crlf", file=name)
         if first.startswith(_MAGIC_PREFIX) and sep:
             version = first[len(_MAGIC_PREFIX):].decode("ascii", "replace")
             raise JournalCorrupt("journal.corrupt_version", file=name, version=version,

@@ -25,6 +25,7 @@ from narrator.bot_table import BotTable, TextSpeaker
 from narrator.bots import Bots
 from narrator.clock import FastClock
 from narrator.moderator import Moderator, Timing
+from narrator.seeds import seeds_of
 from ports import Answer, Input, Question
 
 
@@ -74,7 +75,8 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     kit = build_kit(kit_name, fake=True, players=list(setup.players), lang=lang,
                     risky_candles=risky_candles)
     holder: dict[str, Moderator] = {}
-    bot_input = bots or BotTable(Bots(setup.seed, bot_style), lambda: holder["m"].game)
+    seeds = seeds_of(setup)
+    bot_input = bots or BotTable(Bots(seeds.bots, bot_style), lambda: holder["m"].game)
     table = KitBotTable(kit, bot_input)
     roles = {p: setup.roles[p].value for p in setup.players}
     if deal == "cards":
@@ -89,9 +91,8 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     kw: dict[str, Any] = {"timing": Timing(call_seconds=(6.0, 9.0), discussion=False)}
     kw.update(moderator_kw or {})
     moderator = Moderator(game, pack, speaker or TextSpeaker(), keeper, kit.private, FastClock(),
-                          narration_seed=setup.seed, **kw)
+                          narration_seed=seeds.narration, **kw)
     holder["m"] = moderator
     moderator.run()
-    kit.private.flush()
     kit.candles.sync(game.state.living())
     return game, kit

@@ -25,6 +25,11 @@ from narrator.questions import decision_from, single_question, witch_questions
 from ports import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from voices import Pack
 
+#: called steps whose news goes to sleepers (``Event.sleeper``: the lovers, the
+#: charmed), woken by a tap (seed 000: "De spelleider raakt de betoverden even
+#: aan"). Each such call holds one tap round of fixed shape, with news or
+#: without: a round that only happens when there is news would be news.
+TAP_STEPS = frozenset({"lovers", "pied_piper", "charmed"})
 #: public events that get a sound cue first
 CUES = {"night_falls": "night", "day_breaks": "dawn", "death_hunter": "shot"}
 VICTIM_EVENTS = frozenset({"death_night", "death_vote", "death_scapegoat"})
@@ -59,6 +64,13 @@ class Transcript:
 
     def said(self) -> list[str]:
         return [v for k, v in self.items if k == "say"]
+
+
+def call_length(narration_seed: int, n: int, call_seconds: tuple[float, float]) -> float:
+    """How long the ``n``-th night call lasts: a function of the narration's
+    own seed and ``n`` alone (never of the deal's seed, never of hidden facts)."""
+    lo, hi = call_seconds
+    return random.Random(narration_seed * 100_003 + n).uniform(lo, hi)
 
 
 UNDO = "__undo__"
@@ -101,6 +113,8 @@ class Moderator:
         self._seen = start_at
         self._calls = sum(1 for e in game.events[:start_at] if e.cue and e.kind == "wake")
         self._call: Call | None = None
+        #: sleepers' news in the call under way, given in one round at its end
+        self._sleepers: list[Event] = []
         #: (step, how long the call lasted, whether anyone was asked): for tests
         self.call_log: list[tuple[str, float, bool]] = []
         # Who died last (the vote starts at his left): known again after a resume.
@@ -190,6 +204,29 @@ class Moderator:
             self._say(announce.public_line(e, self.pack))
         else:
             assert e.to is not None
+            if e.sleeper:
+                self._sleepers.append(e)
+                if self._call is None:
+                    # Outside a call (a resume inside one; news at dawn, as
+                    # lycanthropy's infected): given now, in a round of its own.
+                    self._tap_round()
+                return
+            seats = tuple(p for p in self.game.state.players if p in e.to)
+            self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack))
+
+    def _tap_round(self) -> None:
+        """The sleepers' news of this call in one round (maybe with nobody in it)."""
+        events, self._sleepers = self._sleepers, []
+        lines = {p: (f"private.{e.kind}", announce.params(e, self.pack))
+                 for e in events for p in self.game.state.players if e.to and p in e.to}
+        tap_round = getattr(self.private, "tap_round", None)
+        if tap_round is not None:
+            tap_round(lines)
+            return
+        # A channel without rounds (the laptop keeps sleepers' news for its
+        # morning round): each line to its players.
+        for e in events:
+            assert e.to is not None
             seats = tuple(p for p in self.game.state.players if p in e.to)
             self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack),
                               sleeper=e.sleeper)
@@ -203,10 +240,8 @@ class Moderator:
         self._call = Call(step, self.clock.now(), self._draw_call_length())
 
     def _draw_call_length(self) -> float:
-        # Depends only on the narration seed and the number of calls so far.
         self._calls += 1
-        lo, hi = self.timing.call_seconds
-        return random.Random(self.seed * 100_003 + self._calls).uniform(lo, hi)
+        return call_length(self.seed, self._calls, self.timing.call_seconds)
 
     def call_left(self) -> float | None:
         """Seconds left in the night call under way (None outside calls)."""
@@ -218,6 +253,8 @@ class Moderator:
         return max(0.0, self._call.length - (self.clock.now() - self._call.started))
 
     def _end_call(self, e: Event) -> None:
+        if e.data["step"] in TAP_STEPS or self._sleepers:
+            self._tap_round()
         call = self._call
         # No call under way (a resume that starts inside one): nothing to pad.
         pad = self._remaining() if call is not None else 0.0
@@ -329,24 +366,21 @@ class Moderator:
         return [p for p in ring if p in voters]
 
     def _acceptable(self, req: Request, decision: Any, who: tuple[str, ...]) -> bool:
+        """Whether the engine takes ``decision``. A refusal of any kind (a
+        lover's vote, a dead name, a name not understood) sounds the same in
+        public: one line, never a reason, so no refusal tells why; the reason
+        goes privately to those who answered."""
         try:
             self.game.check(decision)
             return True
         except IllegalAnswer as exc:
-            if req.secret or not exc.public_safe:
-                # Said only to those who answered: the reason may be a secret.
-                self.private.show(who, "narration.refused_private", {"rule": self.pack.line(f"rule.{exc.rule}")})
-                if not req.secret:
-                    self._say(self.pack.line("narration.refused"))
-            else:
-                self._say(self.pack.line("narration.refused_because", rule=self.pack.line(f"rule.{exc.rule}")))
-            return False
+            key, params = "narration.refused_private", {"rule": self.pack.line(f"rule.{exc.rule}")}
         except (UnknownName, MalformedAnswer):
-            if req.secret:
-                self.private.show(who, "narration.not_understood", {})
-            else:
-                self._say(self.pack.line("narration.not_understood"))
-            return False
+            key, params = "narration.not_understood", {}
+        if not req.secret:
+            self._say(self.pack.line("narration.refused"))
+        self.private.show(who, key, params)
+        return False
 
     def _decide(self, decision: Any) -> None:
         req = self.game.request

@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import EventDeck, Game, Options, Setup
+from engine import EventDeck, Game, Options, Setup, WakkerdamError
 from engine.registry import parse_role
 from engine.variants import variant_options
-from narrator.journal import Journal, JournalError
+from narrator.journal import Journal, JournalCorrupt, JournalError
+from narrator.seeds import seeds_of
 
 HEADER_VERSION = 1
 
@@ -24,6 +25,14 @@ def default_journal_dir() -> Path:
     state = os.environ.get("STATE_DIRECTORY")
     base = Path(state) if state else Path.home() / ".local" / "state" / "wakkerdam"
     return base / "journals"
+
+
+def journal_name() -> str:
+    """A new journal's file name: when it began, never what was dealt."""
+    import secrets
+    import time
+
+    return f"game-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.journal"
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
@@ -73,16 +82,68 @@ def decisions(records: list[dict[str, Any]]) -> list[Any]:
 
 def rebuild(journal: Journal) -> tuple[Game, int]:
     """The game as the journal has it, and where narration resumes: right
-    after the last decision (what followed it is said again)."""
-    setup = setup_from_dict(journal.header["setup"])
-    decided = decisions(journal.records())
-    game = Game(setup)
-    for answer in decided[:-1]:
-        game.apply(answer)
-    start_at = len(game.events) if decided else 0
-    if decided:
-        game.apply(decided[-1])
+    after the last decision (what followed it is said again).
+
+    A header or a record this version cannot play (edited and re-signed, or
+    from another version) raises :class:`JournalCorrupt` with one clear line."""
+    try:
+        setup = setup_from_dict(journal.header["setup"])
+        seeds_of(setup, journal.header)  # the seeds kept must be numbers too
+        decided = decisions(journal.records())
+        game = Game(setup)
+        for answer in decided[:-1]:
+            game.apply(answer)
+        start_at = len(game.events) if decided else 0
+        if decided:
+            game.apply(decided[-1])
+    except (WakkerdamError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise JournalCorrupt("journal.unplayable", file=str(journal.path),
+                             reason=type(exc).__name__) from None
     return game, start_at
+
+
+#: the kinds of game a journal may hold: bots, the laptop, the box
+MODES = ("demo", "play", "box")
+
+
+def prepare(journal: Journal) -> tuple[Game, int]:
+    """Everything a resume checks before it plays on: the kind of game, what
+    that kind needs from the header, and the game rebuilt (see :func:`rebuild`).
+    Raises :class:`JournalCorrupt` with one clear line."""
+    header = journal.header
+    mode = header.get("mode")
+    if not isinstance(mode, str) or mode not in MODES:
+        raise JournalCorrupt("journal.unknown_mode", file=str(journal.path), mode=str(mode))
+    from narrator.bots import STYLES
+
+    if mode == "demo" and header.get("bots", "sensible") not in STYLES:
+        raise JournalCorrupt("journal.unplayable", file=str(journal.path), reason="bots")
+    if mode == "box":
+        calls = header.get("call_seconds", [15.0, 22.0])
+        numbers = (isinstance(calls, list) and len(calls) == 2
+                   and all(isinstance(x, int | float) and not isinstance(x, bool) and 0 < x < 3600
+                           for x in calls))
+        if not isinstance(header.get("kit"), str) or not numbers:
+            raise JournalCorrupt("journal.unplayable", file=str(journal.path), reason="kit")
+    return rebuild(journal)
+
+
+def where_it_stands(journal: Journal, game: Game, lang: str) -> str:
+    """Said once at every resume: how much the journal holds and where the game
+    goes on (a journal cut at a record's end reads whole, so this is how the
+    table hears how far it got)."""
+    import voices
+
+    s = game.state
+    key = "journal.resumed_night" if s.phase.value == "night" else "journal.resumed_day"
+    return voices.load(lang).line(key, decisions=len(decisions(journal.records())),
+                                  n=s.night if s.phase.value == "night" else s.day)
+
+
+def _languages() -> tuple[str, ...]:
+    import voices
+
+    return tuple(voices.LANGUAGES)
 
 
 def _ui_language() -> str:
@@ -120,6 +181,8 @@ def resume_main(argv: list[str]) -> int:
         return 2
     header = journal.header
     lang = header.get("lang", "nl")
+    if not isinstance(lang, str) or lang not in _languages():
+        lang = _ui_language()
     if not report.ok:
         print(report.message(lang), file=sys.stderr)
     try:
@@ -131,28 +194,25 @@ def resume_main(argv: list[str]) -> int:
             result = above("villages_resume")(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
                                     quiet=args.json)
         else:
-            game, start_at = rebuild(journal)
-            if header.get("mode") == "play":
+            game, start_at = prepare(journal)
+            print(where_it_stands(journal, game, lang), file=sys.stderr)
+            if header["mode"] == "play":
                 from narrator.laptop.game import resume_game
 
                 return int(resume_game(game, start_at, lang=lang, journal=journal, wav=args.wav,
-                                       text_only=args.text_only or header.get("text_only", False)) or 0)
-            if header.get("mode") == "box":
+                                       text_only=args.text_only or header.get("text_only") is True) or 0)
+            if header["mode"] == "box":
                 from narrator.boxgame import resume as resume_box
 
                 return resume_box(game, start_at, journal, text_only=args.text_only, wav=args.wav)
-            if header.get("mode") != "demo":
-                print(f"wakkerdam: {path}: a game of kind {header.get('mode')!r} cannot be resumed here",
-                      file=sys.stderr)
-                return 2
             game = run_bot_game(game.setup, lang=lang, fast=args.fast, wav=args.wav,
                                 bots=header.get("bots", "sensible"), reveal=args.reveal,
-                                text_only=args.text_only or header.get("text_only", False),
+                                text_only=args.text_only or header.get("text_only") is True,
                                 quiet_stdout=args.json, journal=journal, game=game,
-                                start_at=start_at, resumed=True)
+                                start_at=start_at, resumed=True, seeds=seeds_of(game.setup, header))
             result = summary(game, lang)
-    except (ValueError, KeyError) as exc:
-        print(f"wakkerdam: {path}: not a game this version can resume ({exc})", file=sys.stderr)
+    except JournalError as exc:
+        print(f"wakkerdam: {exc.message(lang)}", file=sys.stderr)
         return 2
     finally:
         journal.close()

@@ -16,6 +16,7 @@ import engine
 from engine import Game, Options, Role, Setup
 from narrator.bots import Bots, play_out
 from narrator.parallel import Workers
+from narrator.seeds import Seeds
 
 #: bot players' names, seat 1 first
 NAMES = (
@@ -40,9 +41,15 @@ class Batch:
     def game_seed(self, i: int) -> int:
         return self.seed * 1_000_003 + i
 
+    def seeds(self, i: int) -> Seeds:
+        """Game ``i``'s seeds, derived one-way (no game's deal is readable
+        from another's)."""
+        return Seeds.derived(self.game_seed(i))
+
     def setup(self, i: int) -> Setup:
         """Game ``i``'s deal: the same number, the same deal."""
-        return engine.deal(NAMES[:self.players], self.cards, self.game_seed(i),
+        seeds = self.seeds(i)
+        return engine.deal(NAMES[:self.players], self.cards, seeds.deal, seed=seeds.game,
                            options=self.options, variants=self.variants)
 
 
@@ -51,7 +58,7 @@ def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
     wins: Counter[str] = Counter()
     for i in range(start, stop):
         setup = batch.setup(i)
-        game = play_out(Game(setup, validate=False, cues=False), Bots(setup.seed, batch.style))
+        game = play_out(Game(setup, validate=False, cues=False), Bots(batch.seeds(i).bots, batch.style))
         assert game.winner is not None
         wins[game.winner.value] += 1
     return wins

@@ -78,6 +78,16 @@ _LINE_SUFFIX = re.compile(r":(\d+)$")
 _KEY_PARAMS = ("expected", "actual")
 
 
+def readable(exc: BaseException) -> BaseException:
+    """``config.DecksError`` as a :class:`ConfigError` (which can say it in
+    the table's language); any other error as it is."""
+    from config import DecksError
+
+    if isinstance(exc, DecksError):
+        return ConfigError(exc.where, exc.problem, **exc.params)
+    return exc
+
+
 def _render(lang: str, problem: str, params: dict[str, Any]) -> str:
     try:
         pack = voices.load(lang)

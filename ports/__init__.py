@@ -61,9 +61,15 @@ class PrivateChannel(Protocol):
 
         ``sleeper``: the engine's mark for news to players who are asleep when
         it comes (the lovers, the charmed). The channel decides what that
-        means: a box taps them awake first, a laptop keeps the line for its
-        morning round."""
+        means: a laptop keeps the line for its morning round. (A box gives
+        sleepers' news in ``tap_round`` instead.)"""
         ...
+
+    # Channels that can wake sleepers also offer
+    #   tap_round(lines: dict[name, (key, params)]) -> None
+    # one round of fixed shape (the same length and sound whoever it is for,
+    # and with nobody in it); the moderator holds one for every called step
+    # that can tap, and falls back to ``show`` where a channel has none.
 
 
 class Speaker(Protocol):

@@ -232,7 +232,9 @@ def test_nothing_secret_is_on_the_shared_screen(game: dict) -> None:
                ("prompt.seer", "prompt.werewolves", "prompt.cupid", "prompt.witch_poison", "prompt.thief")]
     secret += [re.compile(template(p, key)) for key in ("laptop.confirm", "laptop.only_for", "prompt.witch_save",
                                                         "laptop.only_for_called")]
-    allowed = [re.compile(template(p, key)) for key in p.lines if key.startswith("announce.")]
+    # The dead hunter's card is public (announced), so is his question.
+    allowed = [re.compile(template(p, key)) for key in p.lines
+               if key.startswith("announce.") or key == "ask.hunter"]
     role_of_someone = re.compile(rf"(?:{names})\b.*(?:{roles})", re.I)
     end = out.index(p.line("laptop.cards_header"))
     display = private_display(p)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from narrator.journal import Journal
+from narrator.seeds import Seeds
 from narrator.session import decisions, rebuild
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +25,7 @@ def wakkerdam(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def full_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     path = tmp_path_factory.mktemp("j") / "game.journal"
-    r = wakkerdam("demo", "--fast", "--json", "--text-only", "--seed", "11", "--journal", str(path))
+    r = wakkerdam("demo", "--fast", "--json", "--text-only", "--seed", "12", "--journal", str(path))
     assert r.returncode == 0, r.stderr
     return path, json.loads(r.stdout)
 
@@ -35,7 +36,10 @@ def test_the_journal_is_private_and_finished(full_game: tuple[Path, dict]) -> No
     journal, report = Journal.verify(path)
     assert report.ok and journal.finished
     assert journal.summary == summary
-    assert journal.header["setup"]["seed"] == 11
+    # Every seed derived one-way from --seed, each kept for the resume.
+    seeds = Seeds.derived(12)
+    assert journal.header["setup"]["seed"] == seeds.game
+    assert journal.header["seeds"] == Seeds.derived(seeds.game).to_dict()
 
 
 @pytest.mark.parametrize("keep", [0, 1, 3, 7, 12, 16])

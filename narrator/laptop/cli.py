@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -33,6 +32,7 @@ from narrator.laptop.setup import (
     player_range,
 )
 from narrator.laptop.terminal import Keyboard, Screen
+from narrator.seeds import Seeds, seeds_of
 from narrator.session import default_journal_dir, new_journal
 
 
@@ -120,12 +120,14 @@ def main(argv: list[str]) -> int:
         screen.show(pack.line("laptop.title"))
         players = names or ask_names(session, args.players)
         cards = deck(len(players), roles)
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        setup = deal(players, cards, seed, options=options, variants=variants)
+        # A real game: secret seeds (kept only in the 0600 journal).
+        seeds = Seeds.secret() if args.seed is None else Seeds.derived(args.seed)
+        setup = deal(players, cards, seeds.deal, seed=seeds.game, options=options,
+                     variants=variants)
         settings = settings_from(args)
         journal = new_journal(args.journal or default_journal_path(), setup, mode="play",
                               lang=args.lang, text_only=args.text_only, kit="laptop",
-                              laptop=settings.to_header())
+                              laptop=settings.to_header(), seeds=seeds_of(setup).to_dict())
         screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
         screen.ask(pack.line("laptop.deck_seen"))  # read before the deal wipes the screen
         session.wait_for_enter(None)

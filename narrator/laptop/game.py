@@ -20,6 +20,7 @@ from narrator.laptop.session import LaptopSession
 from narrator.laptop.setup import deal_at_the_laptop, dealt
 from narrator.laptop.terminal import Keyboard, Screen
 from narrator.moderator import Moderator, Timing
+from narrator.seeds import seeds_of
 
 #: the laptop's default lengths (``wakkerdam play`` can change each)
 CALL_SECONDS = (20.0, 30.0)
@@ -70,7 +71,8 @@ def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_
     setup = game.setup
     moderator = Moderator(
         game, pack, speaker, LaptopInput(session), LaptopPrivate(session), RealClock(),
-        narration_seed=setup.seed, timing=timing, controls=LaptopControls(session), journal=journal,
+        narration_seed=seeds_of(setup, journal.header if journal is not None else None).narration,
+        timing=timing, controls=LaptopControls(session), journal=journal,
         on_line=session.public, realtime=not text_only, start_at=start_at,
     )
     session.call_left = moderator.call_left

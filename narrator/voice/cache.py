@@ -116,8 +116,10 @@ class RenderCache:
         if path is None or not self._disk_ok:
             return
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # Write aside and rename, so a power cut never leaves half a WAV
+            assert self.directory is not None
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            path.parent.mkdir(exist_ok=True, mode=0o700)
+            # mkstemp's file is its owner's alone (0600). Write aside and rename, so a power cut never leaves half a WAV
             # under a valid key.
             fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".part")
             with os.fdopen(fd, "wb") as f:

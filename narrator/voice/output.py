@@ -9,6 +9,7 @@ timeline is the game's.
 
 from __future__ import annotations
 
+import os
 import time
 import wave
 from collections.abc import Callable
@@ -72,7 +73,11 @@ class WavFileSink:
         self._sleep = sleep
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._wav = wave.open(str(self.path), "wb")
+            # The recording carries the night's timings: its owner's alone.
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.fchmod(fd, 0o600)  # also when the file was there already
+            self._file = os.fdopen(fd, "wb")
+            self._wav = wave.open(self._file, "wb")
         except OSError as exc:
             raise VoiceError(f"cannot write the sound file {self.path}: {exc.strerror or exc}") from None
         self._wav.setnchannels(1)
@@ -109,6 +114,7 @@ class WavFileSink:
 
     def close(self) -> None:
         self._wav.close()
+        self._file.close()
 
 
 class SoundDeviceOut:

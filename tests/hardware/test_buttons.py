@@ -123,3 +123,49 @@ def test_real_console_button_on_the_pi(pi_only):
         assert events
     finally:
         kit.close()
+
+
+# -- a worn contact (issue 10): 10 edges in 5 ms, releases lost -------------------------
+
+def _bouncing(bank, name, *, edges=10, within=0.005, first=True):
+    """``edges`` edges within ``within`` seconds, the first one ``first``."""
+    for i in range(edges):
+        bank._drive(name, first if i % 2 == 0 else not first)
+        bank._pass(within / (edges - 1))
+
+
+def test_a_tap_that_bounces_ten_times_in_5ms_is_one_short_press(bank):
+    _bouncing(bank, "a", edges=10)  # ends released: the whole tap
+    bank.events.clock.advance(0.1)
+    got = [e for e in bank.events.drain() if isinstance(e, Press)]
+    assert [(e.name, e.down) for e in got] == [("a", True), ("a", False)]
+    assert got[1].t - got[0].t < 0.01    # a tap, not a hold
+
+
+def test_a_hold_that_bounces_at_both_ends_is_one_hold_of_its_length(bank):
+    _bouncing(bank, "a", edges=9)  # ends pressed
+    bank.events.clock.advance(1.5)
+    _bouncing(bank, "a", edges=9, first=False)  # ends released
+    bank.events.clock.advance(0.1)
+    got = [e for e in bank.events.drain() if isinstance(e, Press)]
+    assert [(e.name, e.down) for e in got] == [("a", True), ("a", False)]
+    assert got[1].t - got[0].t == pytest.approx(1.5, abs=0.01)
+
+
+@pytest.mark.parametrize("bank", ["gpio", "mcp"], indirect=True)
+def test_a_release_whose_edge_is_lost_is_found_when_the_button_settles(bank):
+    bank.press("a")
+    bank.events.clock.advance(0.005)
+    if isinstance(bank, GpioButtons):  # the driver drops the callback
+        button = bank._buttons["a"]
+        handler, button.when_released = button.when_released, None
+        bank._drive("a", False)
+        button.when_released = handler
+    else:  # released while the chip's INT line was still active: no interrupt
+        model = bank.bus.devices[0x20]
+        model.int_active = True
+        model.set_input(0, low=False)
+    bank.events.clock.advance(0.1)
+    got = [e for e in bank.events.drain() if isinstance(e, Press)]
+    assert [(e.name, e.down) for e in got] == [("a", True), ("a", False)]
+    assert got[1].t - got[0].t < 0.2   # a tap, stamped when it settled, not at the next press

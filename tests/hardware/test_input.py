@@ -153,6 +153,30 @@ def test_a_bouncing_console_button_steps_once(make_kit):
     assert kit.input.ask(seer()) == ("Bram",)
 
 
+@pytest.mark.parametrize("lost", [False, True], ids=["bouncing", "release lost"])
+def test_a_bouncing_seat_pod_tap_is_the_yes_the_player_meant(make_kit, lost):
+    kit = make_kit("full")
+    bank = kit.seat_buttons[kit.seat_of("Eva")]
+
+    def act(q):
+        seat = kit.seat_of("Eva")
+        if lost:  # the chip's INT line still active: the release raises no interrupt
+            kit.seat("Eva").press()
+            kit.clock.sleep(0.004)
+            chip, pin = bank.pins[seat]
+            model = kit.i2c.devices[chip.address]
+            model.int_active = True
+            model.set_input(pin, low=False)
+        else:  # ten edges in 5 ms, ending released
+            for i in range(10):
+                bank._drive(seat, i % 2 == 0)
+                kit.clock.sleep(0.005 / 9)
+    kit.input.on_prompt = act
+    q = Question("yes_no", "witch", ("Eva",), secret=True, prompt="prompt.witch_save",
+                 params={"name": "Dirk"}, timeout_s=10)
+    assert kit.input.ask(q) is True
+
+
 def test_seat_cursor_brightens_the_targets_candle_and_restores_it(make_kit):
     kit = make_kit("maneschijn")
     kit.candles.light(PLAYERS)

@@ -12,8 +12,7 @@ from hardware.buses import FakeI2C, Mcp23017Model, Pca9685Model
 from hardware.events import FakeClock
 from hardware.expanders import Mcp23017, Pca9685
 from hardware.outputs import (
-    NOT_YOU,
-    YOU,
+    TAP,
     FakeCandles,
     FakeMotors,
     GpioCandles,
@@ -80,24 +79,28 @@ def motors(request, factory):
 
 def test_motors_play_together_and_stop(motors):
     start = motors.clock.now()
-    motors.play({"a": YOU, "b": NOT_YOU})
-    assert motors.felt == {"a": [YOU], "b": [NOT_YOU]}
+    motors.play({"a": TAP, "b": TAP})
+    assert motors.felt == {"a": [TAP], "b": [TAP]}
     assert motors.clock.now() - start == pytest.approx(0.95)
     assert motors.on == {"a": False, "b": False}
     if hasattr(motors, "model"):
         assert motors.model.outputs() == 0
 
 
-def test_you_and_not_you_sound_the_same():
-    def buzz(p):
-        return sum(on for on, _ in p)
+def test_motors_on_two_backends_switch_at_the_same_moments(factory):
+    """Played bank after bank, one backend's motors would buzz alone for a while."""
+    from hardware.outputs import play_together
 
-    def length(p):
-        return sum(on + off for on, off in p)
-
-    assert YOU != NOT_YOU
-    assert buzz(YOU) == pytest.approx(buzz(NOT_YOU))
-    assert length(YOU) == pytest.approx(length(NOT_YOU))
+    clock = FakeClock()
+    a, b = FakeMotors(("a",), clock), FakeMotors(("b",), clock)
+    seen = []
+    for bank in (a, b):
+        bank._set_many = lambda values, bank=bank: seen.append((round(clock.now(), 4), dict(values)))
+    play_together([a, b], {"a": TAP, "b": TAP}, clock)
+    by_time = {}
+    for t, values in seen:
+        by_time.setdefault(t, {}).update(values)
+    assert all(set(v) == {"a", "b"} and len(set(v.values())) == 1 for v in by_time.values())
 
 
 def test_mcp_motor_chip_that_vanishes_is_lost(factory):
@@ -106,7 +109,7 @@ def test_mcp_motor_chip_that_vanishes_is_lost(factory):
     chip = Mcp23017(bus, 0x21, None, pin_factory=factory)
     m = McpMotors({"a": (chip, 2)}, FakeClock())
     bus.unplug(0x21)
-    m.play({"a": YOU})
+    m.play({"a": TAP})
     assert m.lost and not m.check()
 
 
@@ -117,5 +120,5 @@ def test_real_candle_and_motor_on_the_pi(pi_only):
     c = GpioCandles({"a": 12})
     c.set("a", "lit")
     c.set("a", "out")
-    GpioMotors({"a": 20}, RealClock()).play({"a": YOU})
+    GpioMotors({"a": 20}, RealClock()).play({"a": TAP})
     c.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hardware.kit import build_kit
-from hardware.outputs import NOT_YOU, YOU
+from hardware.outputs import TAP
 
 PLAYERS = ["Anna", "Bram", "Cees", "Dirk"]
 
@@ -66,45 +66,57 @@ def test_laptop_is_passed_round_and_the_line_scrolled_away(kit):
 
 
 @pytest.mark.parametrize("kit", ["full"], indirect=True)
-def test_tap_buzzes_every_seat_and_only_the_addressed_feel_you(kit):
-    kit.private.tap(("Bram", "Dirk"))
+def test_tap_buzzes_every_seat_the_same_whoever_it_is_for(kit):
+    kit.private.on_show = lambda seats, text: None
+    kit.private.tap_round({"Bram": ("private.charmed", {}), "Dirk": ("private.charmed", {})})
+    kit.private.tap_round({})
     motors = kit.motors[kit.seat_of("Anna")]
-    assert motors.felt == {"seat:1": [NOT_YOU], "seat:2": [YOU], "seat:3": [NOT_YOU],
-                           "seat:4": [YOU]}
-    assert kit.display.frames == []  # nothing on the screen
+    assert motors.felt == {f"seat:{i}": [TAP, TAP] for i in range(1, 5)}
+
+
+def _round_as_seen(kit, lines):
+    """What the table sees of a round: whose turn, for how long (players
+    reading for 2 s a screen), but not the text."""
+    seen = []
+
+    def read(seats, text):
+        start = kit.clock.now()
+        kit.clock.sleep(2.0)
+        if kit.console is not None:
+            kit.console.click("next")
+        else:
+            kit.keyboard.type("")
+        seen.append((seats, round(start, 3)))
+    kit.private.on_show = read
+    start = kit.clock.now()
+    kit.private.tap_round(lines)
+    return [(s, round(t - start, 3)) for s, t in seen], round(kit.clock.now() - start, 3)
+
+
+@pytest.mark.parametrize("kit", ["minimal", "full", "laptop"], indirect=True)
+def test_a_round_has_one_shape_with_news_without_and_for_nobody(kit):
+    lovers = _round_as_seen(kit, {"Bram": ("private.in_love", {"partner": "Dirk"}),
+                                  "Dirk": ("private.in_love", {"partner": "Bram"})})
+    charmed = _round_as_seen(kit, {"Cees": ("private.charmed", {})})
+    nobody = _round_as_seen(kit, {})
+    assert lovers == charmed == nobody
+    assert [s for s, _ in nobody[0]] == [(p,) for p in PLAYERS for _ in range(2)]
 
 
 @pytest.mark.parametrize("kit", ["minimal"], indirect=True)
-def test_tap_without_pods_is_a_round_past_every_seat(kit):
+def test_a_round_shows_each_their_line_and_the_others_nothing(kit):
     seen = []
 
     def read(seats, text):
         seen.append((seats, text))
         kit.console.click("next")
     kit.private.on_show = read
-    kit.private.tap(("Cees",))
-    assert seen == []                 # waits for the line that follows a tap
-    kit.private.flush()               # none came: the round happens now
-    assert [s for s, _ in seen] == [(p,) for p in PLAYERS for _ in range(2)]
-    you = [s for s, t in seen if t.startswith("Jij bent het")]
-    assert you == [("Cees",)]
-    assert sum(t.startswith("Niets voor jou") for _, t in seen) == 3
-
-
-@pytest.mark.parametrize("kit", ["minimal"], indirect=True)
-def test_a_tap_and_its_line_are_one_round(kit):
-    seen = []
-
-    def read(seats, text):
-        seen.append((seats, text))
-        kit.console.click("next")
-    kit.private.on_show = read
-    kit.private.tap(("Bram", "Dirk"))
-    kit.private.show(("Bram", "Dirk"), "private.charmed", {})
+    kit.private.tap_round({"Bram": ("private.charmed", {}), "Dirk": ("private.charmed", {})})
     lines = [t for _, t in seen if not t.endswith("jij bent aan de beurt. Druk op Volgende.")]
     assert lines == ["Niets voor jou. Druk op Volgende.", "Je bent betoverd door de fluitspeler.",
                      "Niets voor jou. Druk op Volgende.", "Je bent betoverd door de fluitspeler."]
-    assert kit.private.shown == [(("Bram", "Dirk"), "Je bent betoverd door de fluitspeler.")]
+    assert kit.private.shown == [(("Bram",), "Je bent betoverd door de fluitspeler."),
+                                 (("Dirk",), "Je bent betoverd door de fluitspeler.")]
 
 
 def test_no_secret_reaches_a_log_when_no_one_looks_at_the_screen():

@@ -1,0 +1,77 @@
+"""The game's separate sources of chance.
+
+Each thing left to chance has a seed of its own: the deal, the engine's own
+lots (``Setup.seed``: the mayor's lot), the narration's timing (how long each
+night call lasts) and the bots. What the table can measure (the call
+lengths) therefore says nothing about what it must not know (the deal).
+
+A real game (``play``, ``play --kit``, a box deal) draws every seed from the
+operating system's cryptographic source and keeps them only in its 0600
+journal. A demo, a replay or a simulation is reproducible from one public
+``--seed``: the others are derived from it one-way (HMAC-SHA256 of the seed
+with each seed's label), so knowing one derived seed gives no other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine import Setup
+
+#: seeds are 63-bit numbers (the journal keeps them as JSON integers)
+BITS = 63
+LABELS = ("deal", "game", "narration", "bots")
+
+
+@dataclass(frozen=True)
+class Seeds:
+    deal: int
+    game: int
+    narration: int
+    bots: int
+
+    @classmethod
+    def secret(cls) -> Seeds:
+        """A real game: every seed from the OS's cryptographic source."""
+        return cls(*(secrets.randbits(BITS) for _ in LABELS))
+
+    @classmethod
+    def derived(cls, seed: int) -> Seeds:
+        """A demo or a replay: every seed derived one-way from ``seed``."""
+        return cls(*(derive(seed, label) for label in LABELS))
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+    @classmethod
+    def from_header(cls, header: dict[str, Any], game_seed: int) -> Seeds:
+        """The seeds a journal's header keeps; a journal written before they
+        were kept apart used the game's seed for everything."""
+        kept = header.get("seeds")
+        if not isinstance(kept, dict):
+            return cls(game_seed, game_seed, game_seed, game_seed)
+        values = {k: kept.get(k, game_seed) for k in LABELS}
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
+            raise ValueError("the journal's seeds are not whole numbers")
+        return cls(**values)
+
+
+def derive(seed: int, label: str) -> int:
+    """A seed for ``label`` from ``seed``: one-way, so a seed derived for
+    one purpose tells nothing about the one derived for another."""
+    digest = hmac.new(str(seed).encode(), label.encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - BITS)
+
+
+def seeds_of(setup: Setup, header: dict[str, Any] | None = None) -> Seeds:
+    """The narration's and the bots' seeds for a game: those its journal keeps,
+    else derived one-way from the game's own seed (a demo, a test; in a real
+    game that seed is itself secret)."""
+    if header is not None:
+        return Seeds.from_header(header, setup.seed)
+    return Seeds.derived(setup.seed)

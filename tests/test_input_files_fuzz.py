@@ -1,0 +1,144 @@
+"""Fuzz (issue 10): an edited ``config/decks.yaml``, a kit file and the
+command line, each 500 cases and more: the box answers with a game or with
+one clear line (in the table's language where the problem has words in the
+packs), never a traceback, never a hang."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import config
+from narrator.cli import main as wakkerdam
+
+ROOT = Path(__file__).resolve().parents[1]
+DECKS = config.DECKS_PATH.read_text(encoding="utf-8")
+FUZZ = settings(max_examples=500, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    """The command in this process; SystemExit (argparse) counts as an answer."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            code = wakkerdam(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 2
+    return code, err.getvalue()
+
+
+@pytest.fixture
+def decks_file(tmp_path_factory, monkeypatch):
+    path = tmp_path_factory.mktemp("decks") / "decks.yaml"
+    monkeypatch.setattr(config, "DECKS_PATH", path)
+    yield path
+    config._decks.cache_clear()
+
+
+def _mutate(text: str, edits: list[tuple[int, int, str]]) -> str:
+    lines = text.splitlines(keepends=True)
+    for kind, at, junk in edits:
+        i = at % len(lines)
+        if kind == 0:
+            del lines[i]
+        elif kind == 1:
+            lines[i] = lines[i].replace(":", junk, 1)
+        elif kind == 2:
+            lines.insert(i, junk + "\n")
+        elif kind == 3:
+            lines[i] = "".join(junk if c.isdigit() else c for c in lines[i])
+        else:
+            lines[i] = lines[i][: len(lines[i]) // 2]
+    return "".join(lines)
+
+
+JUNK = st.sampled_from(["", "x", "-", "1000000000000", "-1", "null", "[", "{", ": :", "\t", "werewolves: 2",
+                        "  - {players: 8}", "true", "0x10", "é", "🙂", "'", "players", "&a", "*a"])
+EDITS = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10**6), JUNK), min_size=1, max_size=4)
+
+
+@FUZZ
+@given(edits=EDITS, raw=st.binary(max_size=3))
+def test_any_edited_deck_table_deals_or_is_one_clear_line(decks_file, edits, raw) -> None:
+    data = _mutate(DECKS, edits).encode("utf-8") + raw
+    decks_file.write_bytes(data)
+    config._decks.cache_clear()
+    code, err = run(["simulate", "--games", "1", "--players", "8", "--bots", "random"])
+    assert code in (0, 2), err
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1 and err.startswith("wakkerdam: "), err
+
+
+def test_a_billion_werewolves_is_one_clear_line(decks_file) -> None:
+    decks_file.write_text(DECKS.replace("werewolves: 2, seer: 1, villagers: 5",
+                                        "werewolves: 1000000000000, seer: 1, villagers: 5"), encoding="utf-8")
+    code, err = run(["demo", "--fast", "--text-only", "--players", "8"])
+    assert code == 2 and "1000000000000 is geen geldige waarde voor werewolves" in err
+
+
+KITS = {name: (ROOT / "config" / "kits" / f"{name}.yaml").read_text(encoding="utf-8")
+        for name in ("minimal", "full", "maneschijn", "laptop")}
+
+
+@FUZZ
+@given(kit=st.sampled_from(sorted(KITS)), edits=EDITS, raw=st.binary(max_size=2))
+def test_any_edited_kit_file_builds_a_kit_or_is_one_wiring_error(tmp_path, kit, edits, raw) -> None:
+    from hardware.events import WiringError
+    from hardware.kit import build_kit
+    from hardware.kits import load_kit
+
+    path = tmp_path / "kit.yaml"
+    path.write_bytes(_mutate(KITS[kit], edits).encode("utf-8") + raw)
+    try:
+        load_kit(str(path))
+        # A good file is built too, ten times (a kit with buttons takes 0.1 s
+        # to close: gpiozero's hold threads).
+        if BUILT.append(1) or len(BUILT) <= 10:
+            build_kit(str(path), fake=True, players=["Anna", "Bram", "Cees"]).close()
+    except WiringError as exc:
+        assert str(exc).strip()
+
+
+BUILT: list[int] = []
+
+
+WORDS = st.sampled_from(["demo", "simulate", "replay", "resume", "play", "--fast", "--text-only", "--json",
+                         "--players", "--seed", "--roles", "--bots", "--lang", "--games", "--kit", "--journal",
+                         "--deal", "--call-seconds", "8", "0", "-1", "99", "1e9", "x", "nl", "xx", "random",
+                         "werewolf,seer", "thief", ",,", "minimal", "/nonexistent/j", "--help", "=", ""])
+
+
+@FUZZ
+@given(argv=st.lists(WORDS, max_size=6), first=st.sampled_from(["demo", "simulate", "replay", "resume", "zz"]))
+def test_any_command_line_ends_with_an_answer(argv, first) -> None:
+    # Never a real-time game: that would wait for people (the test would hang).
+    words = [first, *argv]
+    if first == "demo":
+        words += ["--fast", "--text-only"]
+    if first == "simulate":
+        words = [w if w not in ("99", "1e9") else "3" for w in words]
+        if "--games" not in words:
+            words += ["--games", "2"]
+    words = [w for w in words if w not in ("play", "--kit", "minimal") and "journal" not in w]
+    code, err = run(words)
+    assert code in (0, 2), err
+
+
+def test_play_on_a_kit_with_nothing_to_answer_with_says_so_once_and_ends(tmp_path) -> None:
+    # As under systemd: no devices on this machine (not even the tests' mock
+    # pins), standard input at its end.
+    env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
+    r = subprocess.run([sys.executable, "-m", "narrator.cli", "play", "--kit", "full", "--text-only", "--new",
+                        "--journal", str(tmp_path / "g.journal")], capture_output=True, text=True, cwd=ROOT,
+                       stdin=subprocess.DEVNULL, timeout=60, env=env)
+    assert r.returncode == 2
+    assert (r.stdout + r.stderr).count("Er is niets om mee te antwoorden") == 1
