@@ -161,7 +161,9 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
 
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
          call_seconds: tuple[float, float], journal: Any = None, game: Game | None = None,
-         start_at: int = 0) -> int:
+         start_at: int = 0, on_moderator: Any = None) -> int:
+    """Play ``setup`` on the kit; ``on_moderator`` sees the moderator before
+    the game starts (the set-up page shows what the table may know)."""
     from narrator.kitdemo import CandleKeeper
     from narrator.session import default_journal_dir, new_journal
 
@@ -187,6 +189,8 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
         on_line=lambda line: print(line, flush=True), realtime=True, start_at=start_at,
     )
     private.moderator = moderator
+    if on_moderator is not None:
+        on_moderator(moderator)
     try:
         if resumed:
             moderator.resume_notice()
