@@ -245,6 +245,7 @@ class Moderator:
         if req.discussion:
             self._discussion(req)
         answer = self._collect(req)
+        self.tally = {}  # the result is announced next
         if answer is UNDO:
             self._undo()
             return
