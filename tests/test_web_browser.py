@@ -123,6 +123,13 @@ def test_bad_names_in_the_browser(box: Box, browser: object) -> None:
     assert NL.line("web.error.twice", name="Anna") in problems
     d.save_screenshot(str(ARTIFACTS / "bad-names.png"))  # type: ignore[attr-defined]
     assert box.runner.phase == "setup"
+    # another language: the page says it all again in that one, the names kept
+    from selenium.webdriver.support.ui import Select
+
+    Select(d.find_element(By.ID, "lang")).select_by_value("de")  # type: ignore[attr-defined]
+    _wait_for(lambda: voices.load("de").line("web.setup.title") in d.page_source)  # type: ignore[attr-defined]
+    assert d.find_element(By.ID, "name_4").get_attribute("value") == "Anna"  # type: ignore[attr-defined]
+    assert voices.load("de").line("web.error.twice", name="Anna") in d.page_source  # type: ignore[attr-defined]
 
 
 # -- a whole game ------------------------------------------------------------------------------
