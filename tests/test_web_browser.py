@@ -32,6 +32,7 @@ from tests.web_fixtures import (
     chromium,
     get,
     post,
+    screenshot,
     start_box,
 )
 
@@ -121,7 +122,7 @@ def test_bad_names_in_the_browser(box: Box, browser: object) -> None:
     problems = d.find_element(By.ID, "problems").text  # type: ignore[attr-defined]
     assert NL.line("web.error.no_name", seat=3) in problems
     assert NL.line("web.error.twice", name="Anna") in problems
-    d.save_screenshot(str(ARTIFACTS / "bad-names.png"))  # type: ignore[attr-defined]
+    screenshot(d, "bad-names")
     assert box.runner.phase == "setup"
     # another language: the page says it all again in that one, the names kept
     from selenium.webdriver.support.ui import Select
@@ -198,8 +199,12 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     discussion.clear()
     discussion.send_keys("60")
     d.find_element(By.ID, "check").click()  # type: ignore[attr-defined]
+    seats = d.find_elements(By.CSS_SELECTOR, ".seats li")  # type: ignore[attr-defined]
+    token = box_token(box, 3)
+    assert NL.line("web.setup.token", token=token) in seats[2].text
+    assert NL.line("web.setup.no_token") in seats[12].text  # 12 tokens enrolled, not 13
     assert "2 × " + NL.role_bare("werewolf") in d.find_element(By.ID, "deck").text  # type: ignore[attr-defined]
-    d.save_screenshot(str(ARTIFACTS / "setup.png"))  # type: ignore[attr-defined]
+    screenshot(d, "setup")
 
     check = Secrets(box)
     box.check = check
@@ -228,12 +233,12 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
             d.get(box.url)  # type: ignore[attr-defined]
             d.find_element(By.ID, "pause").click()  # type: ignore[attr-defined]
             assert d.find_element(By.ID, "paused").is_displayed()  # type: ignore[attr-defined]
-            d.save_screenshot(str(ARTIFACTS / "paused.png"))  # type: ignore[attr-defined]
+            screenshot(d, "paused")
             d.find_element(By.ID, "pause").click()  # type: ignore[attr-defined]
         elif asked % 20 == 0:
             d.get(box.url)  # type: ignore[attr-defined]
             if asked == 40:
-                d.save_screenshot(str(ARTIFACTS / "game.png"))  # type: ignore[attr-defined]
+                screenshot(d, "game")
         gate.go.release()
     box.check = None
     assert check.problems == [], "\n".join(check.problems[:10])
@@ -264,13 +269,21 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     loaded = d.execute_script(  # type: ignore[attr-defined]
         "const i = document.querySelector('img.timeline'); return i.complete && i.naturalWidth;")
     assert loaded and loaded > 300
-    d.save_screenshot(str(ARTIFACTS / "story.png"))  # type: ignore[attr-defined]
+    screenshot(d, "story")
     story_id = box.runner.story_id
     for suffix in (".json", ".png"):
         kept = box.runner.shelf.folder / f"{story_id}{suffix}"
         assert kept.stat().st_mode & 0o777 == 0o600
     status, listing = get(f"{box.url}/stories")
     assert status == 200 and f"/stories/{story_id}" in listing
+
+
+def box_token(box: Box, seat: int) -> str:
+    from hardware.tokens import fake_registry
+
+    token = fake_registry(seats=12).token_of(seat)
+    assert token is not None
+    return token
 
 
 def _changes_are_refused(box: Box) -> None:

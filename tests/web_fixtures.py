@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hardware.tokens import fake_registry
 from narrator.interfaces import Answer, Input, Question
 from web.app import Page, create_app
 from web.plays import BotPlay
@@ -86,7 +87,8 @@ def start_box(folder: Path) -> tuple[Box, Callable[[], None]]:
             box.check(kind, body)
 
     port = free_port()
-    app = create_app(Page(runner, observe=observe, address=f"http://127.0.0.1:{port}/"))
+    app = create_app(Page(runner, observe=observe, address=f"http://127.0.0.1:{port}/",
+                          registry=fake_registry(seats=12)))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     box = Box(f"http://127.0.0.1:{port}", runner, play)
     box_holder["box"] = box
@@ -153,3 +155,14 @@ def chromium(profile: Path) -> Any:
                  f"--window-size={PHONE[0]},{PHONE[1]}"):
         options.add_argument(flag)
     return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+
+
+def screenshot(driver: Any, name: str) -> Path:
+    """The whole page, not only the phone's screen (Chromium's own capture)."""
+    import base64
+
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot",
+                                  {"captureBeyondViewport": True, "format": "png"})
+    path = ARTIFACTS / f"{name}.png"
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path
