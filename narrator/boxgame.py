@@ -189,9 +189,9 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
         on_line=lambda line: print(line, flush=True), realtime=True, start_at=start_at,
     )
     private.moderator = moderator
-    if on_moderator is not None:
-        on_moderator(moderator)
     try:
+        if on_moderator is not None:
+            on_moderator(moderator)
         if resumed:
             moderator.resume_notice()
         game = moderator.run()

@@ -122,3 +122,37 @@ def test_the_address_is_one_a_phone_can_reach() -> None:
 def test_a_story_is_found_only_by_its_own_name(tmp_path: Path, story_id: str) -> None:
     shelf = Shelf(tmp_path)
     assert shelf.load(story_id) is None and shelf.picture(story_id) is None
+
+
+def test_a_set_up_from_the_page_is_played_on_the_kit_with_the_page_s_pause(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box's path: the kit opened for these players, the box deals (each
+    player shown their card), the journal written, the moderator given the
+    page's pause joined to the console's buttons."""
+    from web.plays import KitPlay
+    from web.runner import PageControls
+
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    choice = choices.read(_form(voice_votes="")).choice
+    assert choice is not None
+    setup = deal(choice.names, [Role(c) for c in choice.cards], 7, options=choice.engine_options())
+    controls = PageControls()
+
+    class Enough(Exception):
+        pass
+
+    seen: dict[str, Moderator] = {}
+
+    def watch(m: Moderator) -> None:
+        seen["m"] = m
+        raise Enough  # the wiring is what this test is about, not a whole real-time game
+
+    with pytest.raises(Enough):
+        KitPlay("minimal", fake=True, text_only=True).play(choice, setup, controls, watch)
+    m = seen["m"]
+    assert m.controls is controls and controls.inner is not None
+    assert m.game.setup == setup
+    shown = m.private.private.kit.display.frames  # type: ignore[attr-defined]
+    assert len(shown) >= len(NAMES)  # every player saw their own card
+    journals = list((tmp_path / "journals").glob("*.journal"))
+    assert len(journals) == 1 and journals[0].stat().st_mode & 0o777 == 0o600
