@@ -81,6 +81,24 @@ def test_the_page_shows_the_discussion_timer_and_the_tally_as_the_table_sees_the
     assert m.tally == {}  # after the vote the spoken result stands, not the ballot
 
 
+def test_a_death_the_engine_knows_is_shown_only_once_it_is_announced() -> None:
+    setup = deal(NAMES, [Role(c) for c in choices.table_cards(len(NAMES)) or []], 3)
+    m = Moderator(Game(setup), NL, TextSpeaker(), BotTable(Bots(3), lambda: m.game),
+                  RecordingPrivate(NL), FastClock(), narration_seed=3)
+    bots = Bots(3)
+    while not m.game.state.deaths:  # the engine alone: nothing told to the table yet
+        m.game.apply(bots.decide(m.game))
+    before = public_state(m, NL, paused=False)
+    assert all(p["alive"] and p["role"] is None for p in before["players"])
+    assert before["lines"] == [] and before["phase"] == ""
+    m.run()  # now the moderator tells it all
+    after = public_state(m, NL, paused=False)
+    dead = {d.name for d in m.game.state.deaths}
+    assert {p["name"] for p in after["players"] if not p["alive"]} == dead
+    assert all(p["role"] == NL.role_bare(m.game.state.role[p["name"]].value)
+               for p in after["players"] if not p["alive"])
+
+
 def test_one_game_at_a_time(tmp_path: Path) -> None:
     runner = Runner(play=None, shelf=Shelf(tmp_path / "stories"))  # type: ignore[arg-type]
     choice = choices.read(_form()).choice
