@@ -90,7 +90,14 @@ class Reading:
 
 def playable(kind: str, catalogue: Iterable[str]) -> tuple[str, ...] | None:
     """The catalogue ids the engine can play, from its registry
-    (``engine.variants`` / ``engine.cards``); None while there is none."""
+    (``engine.variants`` / ``engine.cards``); None while there is none, or
+    while a ``Setup`` cannot carry them (a choice the game would ignore)."""
+    from dataclasses import fields as dataclass_fields
+
+    from engine import Setup
+
+    if kind not in {f.name for f in dataclass_fields(Setup)}:
+        return None
     try:
         module = importlib.import_module(f"engine.{kind}")
     except ImportError:
