@@ -174,3 +174,36 @@ def test_a_set_up_from_the_page_is_played_on_the_kit_with_the_page_s_pause(
     assert len(shown) >= len(NAMES)  # every player saw their own card
     journals = list((tmp_path / "journals").glob("*.journal"))
     assert len(journals) == 1 and journals[0].stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("lang", voices.LANGUAGES)
+def test_the_story_has_words_for_every_ask_and_cause_the_engine_knows(lang: str) -> None:
+    from engine.vocab import Ask, Cause
+
+    pack = voices.load(lang)
+    keys = [f"web.ask.{a.value}" for a in Ask.all()] + [f"web.cause.{c.value}" for c in Cause.all()]
+    assert [k for k in keys if not pack.has(k)] == []
+
+
+def test_a_variant_s_own_options_are_read_as_their_defaults_type() -> None:
+    specs = {"rounds": 2, "loud": False, "word": "maan"}
+    problems: list[choices.Problem] = []
+    got = choices.read_variant_options({"vopt_rounds": "3", "vopt_loud": "1"}, specs, problems)
+    assert got == {"rounds": 3, "loud": True, "word": "maan"} and problems == []
+    choices.read_variant_options({"vopt_rounds": "many"}, specs, problems)
+    assert [p.key for p in problems] == ["web.error.variant_option"]
+
+
+def test_event_cards_need_the_full_moon_and_are_shuffled_into_its_pile() -> None:
+    alone = choices.read(_form(card=["discontent"]))
+    assert [p.key for p in alone.problems] == ["web.error.cards_need_full_moon"]
+    both = choices.read(_form(variant=["full_moon", "lycanthropy"], card=["ecstasy", "discontent"],
+                              events_every="2"))
+    choice = both.choice
+    assert choice is not None and choice.variants == ("full_moon", "lycanthropy")
+    deck = choice.event_deck(11)
+    assert deck is not None and sorted(deck.deck) == ["discontent", "ecstasy"] and deck.every == 2
+    every_card = choices.read(_form(variant=["full_moon"])).choice
+    assert every_card is not None
+    pile = every_card.event_deck(11)
+    assert pile is not None and set(pile.deck) == set(choices.playable("cards", choices.CARD_IDS) or ())

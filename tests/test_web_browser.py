@@ -5,10 +5,11 @@ story after it; bad input before and during the game.
 
 Screenshots are kept in tests/artifacts/web/ (git-ignored).
 
-The engine has no playable variants or event cards yet (no ``engine.variants``
-/ ``engine.cards`` registry): the page offers them as "not yet playable" and
-the game here uses the two rule variants the engine plays, seed 000's
-"wolves win at parity" and "the witch's single potion".
+The game plays two of seed 000's variants, the Full Moon (with its two
+playable event cards, one drawn every morning) and the lycanthropic
+infection, besides two rule options (wolves win at parity, the witch's single
+potion); the catalogue's other variants and cards are offered as "not yet
+playable" until the engine's registry has them.
 """
 
 from __future__ import annotations
@@ -193,8 +194,13 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
         field.send_keys(name)
     for role in ("witch", "hunter"):
         d.find_element(By.CSS_SELECTOR, f'input[name=special][value="{role}"]').click()  # type: ignore[attr-defined]
-    for option in ("wolves_win_at_parity", "witch_single_potion"):
+    for option in ("wolves_win_at_parity", "witch_single_potion", "variant_full_moon",
+                   "variant_lycanthropy"):
         d.find_element(By.ID, option).click()  # type: ignore[attr-defined]
+    d.find_element(By.CSS_SELECTOR, "details summary").click()  # type: ignore[attr-defined]
+    for card in ("discontent", "ecstasy"):
+        d.find_element(By.ID, f"card_{card}").click()  # type: ignore[attr-defined]
+    assert not d.find_element(By.ID, "variant_moonlight").is_enabled()  # type: ignore[attr-defined]
     discussion = d.find_element(By.ID, "discussion")  # type: ignore[attr-defined]
     discussion.clear()
     discussion.send_keys("60")
@@ -214,6 +220,8 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     choice = box.runner.choice
     assert choice is not None and choice.names == NAMES
     assert choice.options["wolves_win_at_parity"] and choice.options["witch_single_potion"]
+    assert sorted(choice.variants) == ["full_moon", "lycanthropy"]
+    assert sorted(choice.event_cards) == ["discontent", "ecstasy"]
 
     moderator = None
     asked = tallies = 0
@@ -232,7 +240,8 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
             _changes_are_refused(box)
             d.get(box.url)  # type: ignore[attr-defined]
             d.find_element(By.ID, "pause").click()  # type: ignore[attr-defined]
-            assert d.find_element(By.ID, "paused").is_displayed()  # type: ignore[attr-defined]
+            # read from the page's source: its script swaps #live every second
+            _wait_for(lambda: NL.line("web.game.paused") in d.page_source)  # type: ignore[attr-defined]
             screenshot(d, "paused")
             d.find_element(By.ID, "pause").click()  # type: ignore[attr-defined]
         elif asked % 20 == 0:
@@ -247,6 +256,9 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     assert moderator is not None
     game = moderator.game
     assert game.over and len(game.setup.players) == 11
+    assert sorted(game.setup.variants) == ["full_moon", "lycanthropy"]
+    kinds = {e.kind for e in game.events}
+    assert "event_card" in kinds and "infected" in kinds  # both variants were played
     said = moderator.transcript.said()
     assert NL.line("narration.paused") in said and NL.line("narration.resumed") in said
 

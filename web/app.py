@@ -86,6 +86,9 @@ class Page:
             "variants": VARIANT_IDS, "cards": CARD_IDS,
             "playable_variants": choices.playable("variants", VARIANT_IDS) or (),
             "playable_cards": choices.playable("cards", CARD_IDS) or (),
+            "variant_options": {v: choices.variant_specs([v]) for v in
+                                choices.playable("variants", VARIANT_IDS) or ()},
+            "every": choices.EVERY,
             "languages": voices.LANGUAGES, "address": self.address,
             "previous": self.runner.previous(), "stories": self.runner.shelf.ids()[:5],
         }
@@ -201,6 +204,12 @@ def _previous_form(previous: choices.Choice) -> dict[str, Any]:
     form["call_min"], form["call_max"] = (f"{s:g}" for s in previous.call_seconds)
     form["discussion"] = f"{previous.discussion_seconds:g}"
     form["voice_votes"] = "1" if previous.voice_votes else ""
+    form["variant"] = list(previous.variants)
+    form["card"] = list(previous.event_cards)
+    form["events_every"] = str(previous.events_every)
+    for name, value in previous.options.items():
+        if name not in choices.RULE_OPTIONS and name != "mayor_election_day":
+            form[f"vopt_{name}"] = ("1" if value else "") if isinstance(value, bool) else str(value)
     return form
 
 

@@ -8,6 +8,7 @@ exception, so the page can say it in the table's language and change nothing.
 from __future__ import annotations
 
 import importlib
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -16,7 +17,7 @@ from typing import Any
 
 import config
 import voices
-from engine import Options, Role, SetupError, role_ids
+from engine import EventDeck, Options, Role, SetupError, role_ids
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.deck import MIDDLE_CARDS, table_row
 
@@ -30,6 +31,8 @@ COUNTED = (Role.WEREWOLF.value, Role.VILLAGER.value, Role.SEER.value)
 #: the engine's rule options the page offers (seed 000's choices), playable now
 RULE_OPTIONS = ("wolves_win_at_parity", "witch_single_potion")
 MAYOR_DAYS = ("1", "2", "3", "none")
+#: the Full Moon's "om de twee of drie ronden" for a first game
+EVERY = ("1", "2", "3")
 CALL_LIMITS = (3.0, 120.0)
 DISCUSSION_LIMITS = (0.0, 1800.0)
 
@@ -57,6 +60,8 @@ class Choice:
     call_seconds: tuple[float, float] = (15.0, 22.0)
     discussion_seconds: float = 180.0
     voice_votes: bool = True
+    #: the Full Moon: a card every (1st, 2nd, 3rd) morning
+    events_every: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -70,10 +75,23 @@ class Choice:
             call_seconds=(float(raw["call_seconds"][0]), float(raw["call_seconds"][1])),
             discussion_seconds=float(raw["discussion_seconds"]),
             voice_votes=bool(raw.get("voice_votes", True)),
+            events_every=int(raw.get("events_every", 1)),
         )
 
     def engine_options(self) -> Options:
-        return Options.from_dict(self.options)
+        """The rule options and the chosen variants' own options."""
+        from engine.variants import variant_options
+
+        return Options.from_dict(self.options, variant_options(self.variants))
+
+    def event_deck(self, shuffle_seed: int) -> EventDeck | None:
+        """The Full Moon's pile: the chosen cards (or every playable one),
+        shuffled ("Schud de kaarten"); None without the Full Moon."""
+        if "full_moon" not in self.variants:
+            return None
+        pile = list(self.event_cards or playable("cards", CARD_IDS) or ())
+        random.Random(shuffle_seed).shuffle(pile)
+        return EventDeck(deck=tuple(pile), every=self.events_every)
 
 
 @dataclass
@@ -88,6 +106,11 @@ class Reading:
     cards: list[str] = field(default_factory=list)
 
 
+#: where the engine keeps each registry, and the Setup field that carries it
+REGISTRIES = {"variants": ("engine.variants", "VARIANTS", "variants"),
+              "cards": ("engine.cards", "CARDS", "events")}
+
+
 def playable(kind: str, catalogue: Iterable[str]) -> tuple[str, ...] | None:
     """The catalogue ids the engine can play, from its registry
     (``engine.variants`` / ``engine.cards``); None while there is none, or
@@ -96,19 +119,14 @@ def playable(kind: str, catalogue: Iterable[str]) -> tuple[str, ...] | None:
 
     from engine import Setup
 
-    if kind not in {f.name for f in dataclass_fields(Setup)}:
+    module_name, attribute, setup_field = REGISTRIES[kind]
+    if setup_field not in {f.name for f in dataclass_fields(Setup)}:
         return None
     try:
-        module = importlib.import_module(f"engine.{kind}")
-    except ImportError:
+        registry = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError):
         return None
-    for name in ("REGISTRY", kind.upper(), "ids"):
-        found = getattr(module, name, None)
-        if callable(found):
-            found = found()
-        if found is not None:
-            return tuple(i for i in catalogue if i in set(found))
-    return None
+    return tuple(i for i in catalogue if i in registry)
 
 
 def specials() -> tuple[str, ...]:
@@ -237,6 +255,64 @@ def read_catalogue(form: Mapping[str, Any], name: str, catalogue: tuple[str, ...
     return tuple(out)
 
 
+def variant_specs(variants: Iterable[str]) -> dict[str, Any]:
+    """The chosen variants' own options: name -> default (``Variant.options``)."""
+    from engine.variants import variant_options
+
+    return dict(variant_options(list(variants)))
+
+
+def read_variant_options(form: Mapping[str, Any], specs: Mapping[str, Any],
+                         problems: list[Problem]) -> dict[str, Any]:
+    """Each option as its default's type, from the field ``vopt_<name>``."""
+    out: dict[str, Any] = {}
+    for name, default in specs.items():
+        field_name = f"vopt_{name}"
+        raw = str(form.get(field_name, "")).strip()
+        if isinstance(default, bool):
+            out[name] = _flag(form, field_name)
+        elif not raw:
+            out[name] = default
+        elif isinstance(default, int):
+            if raw.lstrip("-").isdigit():
+                out[name] = int(raw)
+            else:
+                problems.append(Problem("web.error.variant_option", {"id": name}))
+        else:
+            out[name] = raw[:80]
+    return out
+
+
+def check_variants(variants: tuple[str, ...], cards: tuple[str, ...], problems: list[Problem]) -> None:
+    """Combinations the seeds forbid, said in the table's words."""
+    if not variants:
+        if cards:
+            problems.append(Problem("web.error.cards_need_full_moon", {}))
+        return
+    from engine.variants import find_variant
+
+    for i, a in enumerate(variants):
+        for b in variants[i + 1:]:
+            if b in find_variant(a).excludes or a in find_variant(b).excludes:
+                problems.append(Problem("web.error.variants_clash", {"a": a, "b": b}))
+    if cards and "full_moon" not in variants:
+        problems.append(Problem("web.error.cards_need_full_moon", {}))
+
+
+def engine_refuses(choice: Choice) -> Problem | None:
+    """The engine's own check of the whole set-up (a trial deal): whatever
+    the page did not foresee is refused here, before anything starts."""
+    from engine import check_setup, deal
+
+    try:
+        check_setup(deal(choice.names, [Role(c) for c in choice.cards], 0,
+                         options=choice.engine_options(), variants=choice.variants,
+                         events=choice.event_deck(0)))
+    except (SetupError, ValueError):
+        return Problem("web.error.setup", {})
+    return None
+
+
 def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE) -> Reading:
     """Check the whole form; a choice only when nothing is wrong (and odd
     decks are confirmed)."""
@@ -256,6 +332,12 @@ def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE
     options["mayor_election_day"] = None if mayor == "none" else int(mayor)
     variants = read_catalogue(form, "variant", VARIANT_IDS, playable("variants", VARIANT_IDS), problems)
     cards_ev = read_catalogue(form, "card", CARD_IDS, playable("cards", CARD_IDS), problems)
+    check_variants(variants, cards_ev, problems)
+    options.update(read_variant_options(form, variant_specs(variants), problems))
+    every = str(form.get("events_every", "1"))
+    if every not in EVERY:
+        problems.append(Problem("web.error.every", {}))
+        every = "1"
     lo = _number(form, "call_min", 15.0, CALL_LIMITS, problems)
     hi = _number(form, "call_max", 22.0, CALL_LIMITS, problems)
     if hi < lo:
@@ -266,5 +348,7 @@ def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE
     if problems:
         return Reading(None, problems, warnings, cards)
     choice = Choice(lang, tuple(names), tuple(cards), options, variants, cards_ev,
-                    (lo, hi), discussion, _flag(form, "voice_votes"))
+                    (lo, hi), discussion, _flag(form, "voice_votes"), int(every))
+    if (problem := engine_refuses(choice)) is not None:
+        return Reading(None, [problem], warnings, cards)
     return Reading(choice, [], warnings, cards)

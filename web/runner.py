@@ -8,7 +8,6 @@ game while one is under way: once a game starts nothing but pause changes it.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import queue
@@ -146,12 +145,10 @@ class Runner:
         """Deal and play one game; returns its story's id."""
         controls = PageControls()
         self.controls = controls
-        setup = deal(choice.names, [_role(c) for c in choice.cards], self.deal_seed(),
-                     options=choice.engine_options())
-        # only offered when the engine's Setup carries them (web.choices.playable)
-        chosen = {"variants": choice.variants, "cards": choice.event_cards}
-        if extra := {k: v for k, v in chosen.items() if v}:
-            setup = dataclasses.replace(setup, **extra)
+        seed = self.deal_seed()
+        setup = deal(choice.names, [_role(c) for c in choice.cards], seed,
+                     options=choice.engine_options(), variants=choice.variants,
+                     events=choice.event_deck(seed))
         started = time.time()
 
         def watch(moderator: Moderator) -> None:
