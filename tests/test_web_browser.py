@@ -84,7 +84,7 @@ CASES = {
     "an unknown language": (_form(lang="xx"), NL.line("web.error.language", lang="xx")),
     "an unknown variant": (_form(variant="nonsense"), NL.line("web.error.unknown_variant", id="nonsense")),
     "a variant not yet playable": (_form(variant="moonlight"),
-                                   NL.line("web.error.unplayable_variant", id="moonlight")),
+                                   NL.line("web.error.unplayable_variant", id=NL.line("web.variant.moonlight"))),
     "an odd deck unconfirmed": (_form(werewolves="4"), NL.line("web.error.confirm_odd")),
     "a bad mayor day": (_form(mayor_election_day="-1"), NL.line("web.error.mayor_day")),
 }

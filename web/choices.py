@@ -41,9 +41,15 @@ DISCUSSION_LIMITS = (0.0, 1800.0)
 class Problem:
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    #: parameters that are catalogue ids, said by their names: param -> area
+    #: ("variant" or "card", as in ``web.variant.<id>``)
+    named: dict[str, str] = field(default_factory=dict)
 
     def text(self, pack: voices.Pack) -> str:
-        return pack.line(self.key, **self.params)
+        params = dict(self.params)
+        for param, area in self.named.items():
+            params[param] = pack.line(f"web.{area}.{params[param]}")
+        return pack.line(self.key, **params)
 
 
 @dataclass(frozen=True)
@@ -249,7 +255,7 @@ def read_catalogue(form: Mapping[str, Any], name: str, catalogue: tuple[str, ...
         if item not in catalogue:
             problems.append(Problem(f"web.error.unknown_{name}", {"id": item[:40]}))
         elif can_play is None or item not in can_play:
-            problems.append(Problem(f"web.error.unplayable_{name}", {"id": item}))
+            problems.append(Problem(f"web.error.unplayable_{name}", {"id": item}, {"id": name}))
         else:
             out.append(item)
     return tuple(out)
@@ -294,7 +300,8 @@ def check_variants(variants: tuple[str, ...], cards: tuple[str, ...], problems: 
     for i, a in enumerate(variants):
         for b in variants[i + 1:]:
             if b in find_variant(a).excludes or a in find_variant(b).excludes:
-                problems.append(Problem("web.error.variants_clash", {"a": a, "b": b}))
+                problems.append(Problem("web.error.variants_clash", {"a": a, "b": b},
+                                        {"a": "variant", "b": "variant"}))
     if cards and "full_moon" not in variants:
         problems.append(Problem("web.error.cards_need_full_moon", {}))
 
