@@ -188,6 +188,7 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
 
     d = browser
     d.get(box.url + "/?fresh=1")  # type: ignore[attr-defined]
+    _fits_the_phone(d)
     for seat, name in enumerate(NAMES, 1):
         field = d.find_element(By.ID, f"name_{seat}")  # type: ignore[attr-defined]
         field.clear()
@@ -281,6 +282,7 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     loaded = d.execute_script(  # type: ignore[attr-defined]
         "const i = document.querySelector('img.timeline'); return i.complete && i.naturalWidth;")
     assert loaded and loaded > 300
+    _fits_the_phone(d)
     screenshot(d, "story")
     story_id = box.runner.story_id
     for suffix in (".json", ".png"):
@@ -288,6 +290,13 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
         assert kept.stat().st_mode & 0o777 == 0o600
     status, listing = get(f"{box.url}/stories")
     assert status == 200 and f"/stories/{story_id}" in listing
+
+
+def _fits_the_phone(d: object) -> None:
+    """Nothing wider than the phone's screen: no sideways scrolling."""
+    wide = d.execute_script(  # type: ignore[attr-defined]
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+    assert wide <= 0, f"the page is {wide} px wider than the phone"
 
 
 def box_token(box: Box, seat: int) -> str:
