@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.tokens import fake_registry
-from narrator.interfaces import Answer, Input, Question
+from ports import Answer, Input, Question
 from web.app import Page, create_app
 from web.plays import BotPlay
 from web.runner import Runner

@@ -12,8 +12,8 @@ from engine import Game, Setup
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import Bots
 from narrator.clock import FastClock
-from narrator.interfaces import Answer, Input, Question
 from narrator.moderator import Moderator, Timing
+from ports import Answer, Input, Question
 from web.choices import Choice
 from web.runner import PageControls
 
