@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 # mosquitto: the MQTT broker of Dorpen, verenigt U (villages/); tests start their
 # own on a free port, the system service is never used.
-APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto)
+APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto chromium chromium-driver)
 VENV=.venv
 
 ensure_system_packages() {

@@ -66,6 +66,11 @@ class Display:
         self._display(image)
         self.text = lines
 
+    def show_image(self, image: Any) -> None:
+        """A picture made for this screen (the set-up page's QR code)."""
+        self._display(image.convert(self.device.mode).resize(self.device.size))
+        self.text = []
+
     def clear(self) -> None:
         from PIL import Image
 

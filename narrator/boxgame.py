@@ -176,7 +176,9 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
 
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
          call_seconds: tuple[float, float], seeds: Seeds, journal: Any = None,
-         game: Game | None = None, start_at: int = 0) -> int:
+         game: Game | None = None, start_at: int = 0, on_moderator: Any = None) -> int:
+    """Play ``setup`` on the kit; ``on_moderator`` sees the moderator before
+    the game starts (the set-up page shows what the table may know)."""
     from narrator.kitdemo import CandleKeeper
     from narrator.session import default_journal_dir, journal_name, new_journal
 
@@ -203,6 +205,8 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
     )
     private.moderator = moderator
     try:
+        if on_moderator is not None:
+            on_moderator(moderator)
         if resumed:
             moderator.resume_notice()
         game = moderator.run()

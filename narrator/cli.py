@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "models": ("narrator.hearing.models", "main", "install and list speech recognition models"),
     "voice": ("narrator.voice.cli", "main", "hear the box's voice and cues; fill the speech cache"),
     "villages": ("villages.cli", "main", "several boxes, one evening: pair them, run their broker"),
+    "serve": ("web.serve", "serve_main", "the set-up and story page on the local network (the box's service)"),
 }
 
 

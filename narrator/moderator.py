@@ -123,6 +123,15 @@ class Moderator:
             if e.kind in VICTIM_EVENTS:
                 self._last_victim = e.data["name"]
         self._mark_before_decision: list[int] = []
+        #: what the whole table may watch (the set-up page reads these): when
+        #: the day's discussion ends (clock time), and the ballot under way
+        self.discussion_ends: float | None = None
+        self.tally: dict[str, str | None] = {}
+
+    @property
+    def narrated(self) -> int:
+        """How many of the game's events the table has been told so far."""
+        return self._seen
 
     # -- the loop ------------------------------------------------------------
     def run(self) -> Game:
@@ -273,6 +282,7 @@ class Moderator:
         if req.discussion:
             self._discussion(req)
         answer = self._collect(req)
+        self.tally = {}  # the result is announced next
         if answer is UNDO:
             self._undo()
             return
@@ -331,6 +341,7 @@ class Moderator:
         self.speaker.cue("vote")
         self._say(self.pack.line(f"ask.{req.ask.value}.start"))
         ballot: dict[str, str | None] = {}
+        self.tally = ballot  # votes are said aloud: the table sees them too
         order = self._vote_order(req.actors)
         i, tries = 0, 0
         while i < len(order):
@@ -415,6 +426,7 @@ class Moderator:
         self._say(self.pack.line("narration.discussion_start_one" if minutes == 1
                                  else "narration.discussion_start", minutes=minutes))
         end = self.clock.now() + t.discussion_seconds
+        self.discussion_ends = end
         warned = False
         while (left := end - self.clock.now()) > 0:
             if not warned and left <= t.discussion_warning:
@@ -423,6 +435,7 @@ class Moderator:
             if "next" in self._poll():
                 break
             self._wait(min(1.0, left if warned else left - t.discussion_warning))
+        self.discussion_ends = None
         self._say(self.pack.line("narration.discussion_end"))
 
     def _poll(self) -> list[str]:

@@ -33,12 +33,14 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE_DIRS = ("engine", "narrator", "hardware", "voices", "config", "villages")
+SOURCE_DIRS = ("engine", "narrator", "hardware", "voices", "config", "villages", "web")
+#: Jinja templates: ``t('web.key', param=...)`` and ``t('web.area.' ~ name)``
+TEMPLATE_DIRS = ("web/templates",)
 
 #: key areas looked for even before any pack has a line in them
 BASE_PREFIXES = frozenset({
     "announce", "call", "narration", "private", "prompt", "ask", "rule", "winner", "role",
-    "role_bare", "number", "list", "votes", "hardware", "speech", "voice", "journal",
+    "role_bare", "number", "list", "votes", "hardware", "speech", "voice", "journal", "web",
 })
 #: "voice.yaml", "decks.yaml": file names look like keys but are not
 _FILE_SUFFIXES = frozenset({
@@ -458,5 +460,27 @@ def vocabulary_uses() -> list[Use]:
     return uses
 
 
+_TEMPLATE_CALL = re.compile(r"""\bt\(\s*'([a-z_][a-z0-9_.]*)'\s*(~)?([^)]*)\)""")
+_TEMPLATE_PARAM = re.compile(r"\b([a-z_][a-z0-9_]*)\s*=(?!=)")
+
+
+def template_uses() -> list[Use]:
+    """Keys asked for by the page's templates: ``t('key', a=...)`` is a key
+    with its parameters, ``t('area.' ~ x)`` a pattern."""
+    uses = []
+    for folder in TEMPLATE_DIRS:
+        for path in sorted((ROOT / folder).glob("*.html")):
+            text = path.read_text(encoding="utf-8")
+            for m in _TEMPLATE_CALL.finditer(text):
+                where = f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}"
+                key, joined, rest = m.group(1), m.group(2), m.group(3)
+                if joined:
+                    uses.append(Use(key + "{}", where))
+                else:
+                    uses.append(Use(key, where, frozenset(_TEMPLATE_PARAM.findall(rest))))
+    return uses
+
+
 def all_uses(prefixes: frozenset[str]) -> list[Use]:
-    return [*source_uses(prefixes), *event_uses(), *rule_uses(), *vocabulary_uses()]
+    return [*source_uses(prefixes), *event_uses(), *rule_uses(), *vocabulary_uses(),
+            *template_uses()]

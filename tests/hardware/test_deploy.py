@@ -49,3 +49,10 @@ def test_systemd_analyze_verify(tmp_path):
     done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_unit_waits_for_a_set_up_from_the_page():
+    """The service no longer deals Anna...Hanna: it serves the set-up page."""
+    start = service_section()["ExecStart"][0]
+    assert " serve --kit ${WAKKERDAM_KIT}" in start and "--port ${WAKKERDAM_PORT}" in start
+    assert " play " not in start

@@ -1,0 +1,321 @@
+"""The set-up and story page in a real browser (headless Chromium on a phone-
+sized window) against the real server, with bots playing through the real
+moderator: set-up, a whole 11-player game watched at every question, the
+story after it; bad input before and during the game.
+
+Screenshots are kept in tests/artifacts/web/ (git-ignored).
+
+The game plays two of seed 000's variants, the Full Moon (with its two
+playable event cards, one drawn every morning) and the lycanthropic
+infection, besides two rule options (wolves win at parity, the witch's single
+potion); the catalogue's other variants and cards are offered as "not yet
+playable" until the engine's registry has them.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import voices
+from narrator import announce
+from tests.web_fixtures import (
+    ARTIFACTS,
+    CHROMEDRIVER,
+    CHROMIUM,
+    Box,
+    chromium,
+    get,
+    post,
+    screenshot,
+    start_box,
+)
+
+NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet", "Kees")
+NL = voices.load("nl")
+
+
+@pytest.fixture(scope="module")
+def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Box]:
+    b, shut = start_box(tmp_path_factory.mktemp("box"))
+    yield b
+    shut()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    assert CHROMIUM.exists() and CHROMEDRIVER.exists(), \
+        "Debian's chromium and chromium-driver are needed (./dev.sh installs them)"
+    driver = chromium(tmp_path_factory.mktemp("chromium-profile"))
+    driver.set_page_load_timeout(20)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def _form(names: tuple[str, ...] = NAMES, **extra: object) -> dict[str, object]:
+    form: dict[str, object] = {f"name_{i}": n for i, n in enumerate(names, 1)}
+    form.update(action="start", voice_votes="1")
+    form.update(extra)
+    return form
+
+
+def _text(body: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+# -- bad input before a game --------------------------------------------------------------
+CASES = {
+    "no names": (_form(()), NL.line("web.error.players", count=0, low=8, high=18)),
+    "a seat left empty": (_form(NAMES[:5] + ("",) + NAMES[6:]), NL.line("web.error.no_name", seat=6)),
+    "a name twice": (_form(NAMES[:10] + ("anna",)), NL.line("web.error.twice", name="Anna")),
+    "3 players": (_form(NAMES[:3]), NL.line("web.error.players", count=3, low=8, high=18)),
+    "30 players": (_form(tuple(f"P{i}" for i in range(30))), NL.line("web.error.too_many", most=18)),
+    "an unknown role": (_form(special=["witch", "dragon"]), NL.line("web.error.unknown_role", role="dragon")),
+    "garbage werewolves": (_form(werewolves="lots"), NL.line("web.error.werewolves", high=5)),
+    "garbage call length": (_form(call_min="soon"),
+                            NL.line("web.error.number", field="call_min", low=3, high=120)),
+    "an unknown language": (_form(lang="xx"), NL.line("web.error.language", lang="xx")),
+    "an unknown variant": (_form(variant="nonsense"), NL.line("web.error.unknown_variant", id="nonsense")),
+    "a variant not yet playable": (_form(variant="moonlight"),
+                                   NL.line("web.error.unplayable_variant", id=NL.line("web.variant.moonlight"))),
+    "an odd deck unconfirmed": (_form(werewolves="4"), NL.line("web.error.confirm_odd")),
+    "a bad mayor day": (_form(mayor_election_day="-1"), NL.line("web.error.mayor_day")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_bad_set_up_gets_a_clear_message_and_starts_nothing(box: Box, case: str) -> None:
+    form, message = CASES[case]
+    status, body = post(f"{box.url}/start", form)
+    assert status == 400
+    assert message in _text(body), _text(body)
+    assert "Traceback" not in body and box.runner.phase == "setup"
+
+
+@pytest.mark.parametrize("body, content_type", [
+    (b"\xff\xfe garbage \x00" * 50, "application/x-www-form-urlencoded"),
+    (b"--x\r\nbroken multipart", "multipart/form-data; boundary=x"),
+    (b"name_1=" + b"A" * 30_000, "application/x-www-form-urlencoded"),
+])
+def test_garbage_posts_get_a_clear_message(box: Box, body: bytes, content_type: str) -> None:
+    status, page = post(f"{box.url}/start", body, content_type)
+    assert status == 400 and "Traceback" not in page
+    assert _text(page).strip(), "an empty page is no message"
+    assert box.runner.phase == "setup"
+
+
+def test_bad_names_in_the_browser(box: Box, browser: object) -> None:
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(box.url)  # type: ignore[attr-defined]
+    for seat, name in enumerate(("Anna", "Bram", "", "Anna"), 1):
+        if name:
+            d.find_element(By.ID, f"name_{seat}").send_keys(name)  # type: ignore[attr-defined]
+    d.find_element(By.ID, "start").click()  # type: ignore[attr-defined]
+    problems = d.find_element(By.ID, "problems").text  # type: ignore[attr-defined]
+    assert NL.line("web.error.no_name", seat=3) in problems
+    assert NL.line("web.error.twice", name="Anna") in problems
+    screenshot(d, "bad-names")
+    assert box.runner.phase == "setup"
+    # another language: the page says it all again in that one, the names kept
+    from selenium.webdriver.support.ui import Select
+
+    Select(d.find_element(By.ID, "lang")).select_by_value("de")  # type: ignore[attr-defined]
+    _wait_for(lambda: voices.load("de").line("web.setup.title") in d.page_source)  # type: ignore[attr-defined]
+    assert d.find_element(By.ID, "name_4").get_attribute("value") == "Anna"  # type: ignore[attr-defined]
+    assert voices.load("de").line("web.error.twice", name="Anna") in d.page_source  # type: ignore[attr-defined]
+
+
+# -- a whole game ------------------------------------------------------------------------------
+class Secrets:
+    """Checks a served body against the engine's hidden state at that moment."""
+
+    def __init__(self, box: Box) -> None:
+        self.box = box
+        self.problems: list[str] = []
+        self.checked = 0
+
+    def forbidden(self) -> tuple[list[str], dict[str, str]]:
+        m = self.box.runner.moderator
+        if m is None:
+            return [], {}
+        game = m.game
+        lines = [announce.private_line(e, NL) for e in list(game.events) if not e.public]
+        private = self.box.play.private
+        if private is not None:
+            lines += [NL.line(key, **params) for _, key, params in list(private.shown)]
+        living_roles = {p: NL.role_bare(game.state.role[p].value) for p in game.state.living()}
+        return lines, living_roles
+
+    def __call__(self, kind: str, body: str) -> None:
+        self.checked += 1
+        lines, living_roles = self.forbidden()
+        text = html.unescape(body)
+        for line in lines:
+            if line in text:
+                self.problems.append(f"{kind}: a private line is shown: {line!r}")
+        for name, role in living_roles.items():
+            for item in re.findall(rf'<li[^>]*data-name="{re.escape(name)}"[^>]*>(.*?)</li>', text, re.S):
+                if role in item or NL.line("web.game.dead", role=role) in item:
+                    self.problems.append(f"{kind}: the role of {name}, alive, is shown")
+        if kind == "state.json":
+            for p in json.loads(body).get("players", []):
+                if p["name"] in living_roles and p["role"] is not None:
+                    self.problems.append(f"{kind}: the role of {p['name']}, alive, is sent")
+        for word in ("victim", "target", "middle", "request", "decisions"):
+            if kind == "state.json" and f'"{word}"' in text:
+                self.problems.append(f"{kind}: the state carries {word!r}")
+
+
+def _wait_for(predicate: object, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError("waited in vain")
+        time.sleep(0.02)
+
+
+def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(box.url + "/?fresh=1")  # type: ignore[attr-defined]
+    _fits_the_phone(d)
+    for seat, name in enumerate(NAMES, 1):
+        field = d.find_element(By.ID, f"name_{seat}")  # type: ignore[attr-defined]
+        field.clear()
+        field.send_keys(name)
+    for role in ("witch", "hunter"):
+        d.find_element(By.CSS_SELECTOR, f'input[name=special][value="{role}"]').click()  # type: ignore[attr-defined]
+    for option in ("wolves_win_at_parity", "witch_single_potion", "variant_full_moon",
+                   "variant_lycanthropy"):
+        d.find_element(By.ID, option).click()  # type: ignore[attr-defined]
+    d.find_element(By.CSS_SELECTOR, "details summary").click()  # type: ignore[attr-defined]
+    for card in ("discontent", "ecstasy"):
+        d.find_element(By.ID, f"card_{card}").click()  # type: ignore[attr-defined]
+    assert not d.find_element(By.ID, "variant_moonlight").is_enabled()  # type: ignore[attr-defined]
+    discussion = d.find_element(By.ID, "discussion")  # type: ignore[attr-defined]
+    discussion.clear()
+    discussion.send_keys("60")
+    d.find_element(By.ID, "check").click()  # type: ignore[attr-defined]
+    seats = d.find_elements(By.CSS_SELECTOR, ".seats li")  # type: ignore[attr-defined]
+    token = box_token(box, 3)
+    assert NL.line("web.setup.token", token=token) in seats[2].text
+    assert NL.line("web.setup.no_token") in seats[12].text  # 12 tokens enrolled, not 13
+    assert "2 × " + NL.role_bare("werewolf") in d.find_element(By.ID, "deck").text  # type: ignore[attr-defined]
+    screenshot(d, "setup")
+
+    check = Secrets(box)
+    box.check = check
+    d.find_element(By.ID, "start").click()  # type: ignore[attr-defined]
+    _wait_for(lambda: box.gates)
+    gate = box.gate()
+    choice = box.runner.choice
+    assert choice is not None and choice.names == NAMES
+    assert choice.options["wolves_win_at_parity"] and choice.options["witch_single_potion"]
+    assert sorted(choice.variants) == ["full_moon", "lycanthropy"]
+    assert sorted(choice.event_cards) == ["discontent", "ecstasy"]
+
+    moderator = None
+    asked = tallies = 0
+    while True:
+        if not gate.asked.acquire(timeout=0.05):
+            if box.runner.phase == "finished":
+                break
+            continue
+        asked += 1
+        moderator = box.runner.moderator or moderator
+        status, state = get(f"{box.url}/state.json")
+        assert status == 200
+        tallies += bool(json.loads(state).get("tally"))
+        assert get(f"{box.url}/live")[0] == 200
+        if asked == 3:
+            _changes_are_refused(box)
+            d.get(box.url)  # type: ignore[attr-defined]
+            d.find_element(By.ID, "pause").click()  # type: ignore[attr-defined]
+            # read from the page's source: its script swaps #live every second
+            _wait_for(lambda: NL.line("web.game.paused") in d.page_source)  # type: ignore[attr-defined]
+            screenshot(d, "paused")
+            d.find_element(By.ID, "pause").click()  # type: ignore[attr-defined]
+        elif asked % 20 == 0:
+            d.get(box.url)  # type: ignore[attr-defined]
+            if asked == 40:
+                screenshot(d, "game")
+        gate.go.release()
+    box.check = None
+    assert check.problems == [], "\n".join(check.problems[:10])
+    assert check.checked >= 2 * asked and asked > 30, (check.checked, asked)
+    assert tallies > 5  # the votes spoken aloud, shown while the ballot goes round
+    assert moderator is not None
+    game = moderator.game
+    assert game.over and len(game.setup.players) == 11
+    assert sorted(game.setup.variants) == ["full_moon", "lycanthropy"]
+    kinds = {e.kind for e in game.events}
+    assert "event_card" in kinds and "infected" in kinds  # both variants were played
+    said = moderator.transcript.said()
+    assert NL.line("narration.paused") in said and NL.line("narration.resumed") in said
+
+    # after the game: the story, with every death and every role
+    d.get(box.url)  # type: ignore[attr-defined]
+    d.find_element(By.ID, "story-link").click()  # type: ignore[attr-defined]
+    rows = {r.get_attribute("data-name"): r.text  # type: ignore[attr-defined]
+            for r in d.find_elements(By.CSS_SELECTOR, "#who tbody tr")}  # type: ignore[attr-defined]
+    assert set(rows) == set(NAMES)
+    for name in NAMES:
+        assert NL.role_bare(game.setup.roles[name].value) in rows[name]
+    for death in game.state.deaths:
+        assert NL.line(f"web.cause.{death.cause.value}") in rows[death.name], rows[death.name]
+    alive = set(game.state.living())
+    assert all(NL.line("web.story.survived") in rows[n] for n in alive)
+    page = d.find_element(By.TAG_NAME, "main").text  # type: ignore[attr-defined]
+    assert NL.line(f"winner.{game.winner.value}") in page
+    for n in range(1, game.state.night + 1):
+        assert NL.line("web.phase.night", n=n) in page
+    loaded = d.execute_script(  # type: ignore[attr-defined]
+        "const i = document.querySelector('img.timeline'); return i.complete && i.naturalWidth;")
+    assert loaded and loaded > 300
+    _fits_the_phone(d)
+    screenshot(d, "story")
+    story_id = box.runner.story_id
+    for suffix in (".json", ".png"):
+        kept = box.runner.shelf.folder / f"{story_id}{suffix}"
+        assert kept.stat().st_mode & 0o777 == 0o600
+    status, listing = get(f"{box.url}/stories")
+    assert status == 200 and f"/stories/{story_id}" in listing
+
+
+def _fits_the_phone(d: object) -> None:
+    """Nothing wider than the phone's screen: no sideways scrolling."""
+    wide = d.execute_script(  # type: ignore[attr-defined]
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+    assert wide <= 0, f"the page is {wide} px wider than the phone"
+
+
+def box_token(box: Box, seat: int) -> str:
+    from hardware.tokens import fake_registry
+
+    token = fake_registry(seats=12).token_of(seat)
+    assert token is not None
+    return token
+
+
+def _changes_are_refused(box: Box) -> None:
+    """During the game nothing but pause is taken; the game stays as it was."""
+    m = box.runner.moderator
+    assert m is not None
+    before = (len(m.game.events), len(m.game.decisions), m.game.setup)
+    busy = NL.line("web.error.busy")
+    for path, form in (("/start", _form()), ("/start", _form(NAMES[:3])), ("/new", {}),
+                       ("/setup", {"name_1": "Zed"}), ("/start", b"\x00garbage")):
+        status, body = post(f"{box.url}{path}", form)
+        assert status == 409 and busy in _text(body) and "Traceback" not in body, (path, status)
+    assert (len(m.game.events), len(m.game.decisions), m.game.setup) == before
+    assert box.runner.choice is not None and box.runner.choice.names == NAMES

@@ -1,0 +1,168 @@
+"""The page on a real server (uvicorn on a free localhost port) with a bot
+game behind a gate, and what the tests need to look at it: a headless
+Chromium (Debian's, driven by Selenium through /usr/bin/chromedriver) on a
+phone-sized window, and plain HTTP for requests a browser would not send."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hardware.tokens import fake_registry
+from ports import Answer, Input, Question
+from web.app import Page, create_app
+from web.plays import BotPlay
+from web.runner import Runner
+from web.story import Shelf
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+PHONE = (390, 844)
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "web"
+
+
+class Gate:
+    """Between the moderator and the bots: each question waits until the
+    test lets it through, so the test sees the page at every question."""
+
+    def __init__(self, inner: Input) -> None:
+        self.inner = inner
+        self.asked = threading.Semaphore(0)
+        self.go = threading.Semaphore(0)
+        self.questions = 0
+
+    def ask(self, question: Question) -> Answer:
+        self.questions += 1
+        self.asked.release()
+        if not self.go.acquire(timeout=60):
+            raise TimeoutError("the test did not let the question through")
+        return self.inner.ask(question)
+
+
+@dataclass
+class Box:
+    url: str
+    runner: Runner
+    play: BotPlay
+    served: list[tuple[str, str]] = field(default_factory=list)
+    gates: list[Gate] = field(default_factory=list)
+    #: called with every body served while a game runs (the secrecy check)
+    check: Callable[[str, str], None] | None = None
+
+    def gate(self) -> Gate:
+        return self.gates[-1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_box(folder: Path) -> tuple[Box, Callable[[], None]]:
+    import uvicorn
+
+    box_holder: dict[str, Box] = {}
+
+    def wrap(table: Input) -> Input:
+        gate = Gate(table)
+        box_holder["box"].gates.append(gate)
+        return gate
+
+    play = BotPlay(wrap=wrap)
+    runner = Runner(play, Shelf(folder / "stories"), deal_seed=lambda: 2024)
+
+    def observe(kind: str, body: str) -> None:
+        box = box_holder["box"]
+        box.served.append((kind, body))
+        if box.check is not None:
+            box.check(kind, body)
+
+    port = free_port()
+    app = create_app(Page(runner, observe=observe, address=f"http://127.0.0.1:{port}/",
+                          registry=fake_registry(seats=12)))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    box = Box(f"http://127.0.0.1:{port}", runner, play)
+    box_holder["box"] = box
+    stop = threading.Event()
+    threads = [threading.Thread(target=server.run, daemon=True),
+               threading.Thread(target=runner.loop, args=(stop,), daemon=True)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the page's server did not start")
+        time.sleep(0.02)
+
+    def shut() -> None:
+        stop.set()
+        for gate in box.gates:
+            for _ in range(1000):
+                gate.go.release()
+        server.should_exit = True
+        for t in threads:
+            t.join(timeout=5)
+
+    return box, shut
+
+
+def post(url: str, data: dict[str, Any] | list[tuple[str, str]] | bytes,
+         content_type: str = "application/x-www-form-urlencoded") -> tuple[int, str]:
+    """A POST as a phone (or anything else) could send it: (status, body)."""
+    body = data if isinstance(data, bytes) else urllib.parse.urlencode(data, doseq=True).encode()
+    req = urllib.request.Request(url, data=body, headers={"Content-Type": content_type})
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(req, timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def chromium(profile: Path) -> Any:
+    """Debian's headless Chromium on a phone-sized window (never a browser of
+    Selenium's own: the driver is given, so nothing is downloaded)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", f"--user-data-dir={profile}",
+                 f"--window-size={PHONE[0]},{PHONE[1]}"):
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+
+
+def screenshot(driver: Any, name: str) -> Path:
+    """The whole page, not only the phone's screen (Chromium's own capture)."""
+    import base64
+
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot",
+                                  {"captureBeyondViewport": True, "format": "png"})
+    path = ARTIFACTS / f"{name}.png"
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path

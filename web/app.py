@@ -1,0 +1,247 @@
+"""The page itself (Starlette): set-up before a game, the public view during
+it, the story after it. Every text comes from ``voices/<lang>/web.yaml``.
+
+Nothing the page receives can change a game under way but pause: every
+other request gets a clear message and the game goes on untouched. Errors
+are pages in the table's language, never a traceback.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import voices
+from engine.catalog import CARD_IDS, VARIANT_IDS
+from hardware.tokens import Registry
+from web import choices
+from web.runner import Runner
+
+HERE = Path(__file__).resolve().parent
+#: the largest form a phone sends (names, a few options): more is not a set-up
+MAX_FORM_BYTES = 20_000
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                              autoescape=True, trim_blocks=True, lstrip_blocks=True)
+
+
+class Page:
+    """The app's state: the runner, the tokens, the box's language."""
+
+    def __init__(self, runner: Runner, *, lang: str = voices.DEFAULT_LANGUAGE,
+                 registry: Registry | None = None, address: str = "",
+                 observe: Callable[[str, str], None] | None = None) -> None:
+        self.runner = runner
+        self.lang = lang
+        self.registry = registry or Registry()
+        self.address = address
+        #: sees every body served while a game is under way (tests check them)
+        self.observe = observe
+        self.env = _environment()
+
+    # -- helpers -----------------------------------------------------------------
+    def page_lang(self, request: Request, form: Any = None) -> str:
+        if self.runner.phase == "running" and self.runner.choice is not None:
+            return self.runner.choice.lang
+        for source in (form or {}, request.query_params):
+            lang = source.get("lang")
+            if lang in voices.LANGUAGES:
+                return str(lang)
+        return self.lang
+
+    def render(self, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
+        pack = voices.load(lang)
+        html = self.env.get_template(name).render(t=pack.line, pack=pack, lang=lang, **context)
+        if self.runner.phase == "running" and self.observe is not None:
+            self.observe(name, html)
+        return HTMLResponse(html, status_code=status)
+
+    def message(self, request: Request, key: str, status: int, **params: Any) -> HTMLResponse:
+        lang = self.page_lang(request)
+        return self.render("message.html", lang, status, text=voices.load(lang).line(key, **params))
+
+    # -- before a game -------------------------------------------------------------
+    def setup_context(self, form: Any, lang: str, deck: list[str] | None = None) -> dict[str, Any]:
+        names = [form.get(f"name_{s}", "") for s in range(1, choices.MAX_SEATS + 1)]
+        filled = sum(1 for n in names if str(n).strip())
+        return {
+            "form": form, "seats": range(1, choices.MAX_SEATS + 1),
+            "tokens": {s: self.registry.token_of(s) for s in range(1, choices.MAX_SEATS + 1)},
+            "specials": choices.specials(), "filled": filled,
+            "deck_text": choices.deck_words(voices.load(lang), deck or choices.table_cards(
+                filled, [r for r in form.getlist("special") if r in choices.specials()]) or ()),
+            "options": choices.RULE_OPTIONS, "mayor_days": choices.MAYOR_DAYS,
+            "variants": VARIANT_IDS, "cards": CARD_IDS,
+            "playable_variants": choices.playable("variants", VARIANT_IDS) or (),
+            "playable_cards": choices.playable("cards", CARD_IDS) or (),
+            "variant_options": {v: choices.variant_specs([v]) for v in
+                                choices.playable("variants", VARIANT_IDS) or ()},
+            "every": choices.EVERY,
+            "languages": voices.LANGUAGES, "address": self.address,
+            "previous": self.runner.previous(), "stories": self.runner.shelf.ids()[:5],
+        }
+
+    async def index(self, request: Request) -> Response:
+        runner = self.runner
+        lang = self.page_lang(request)
+        if runner.phase == "running":
+            return self.render("game.html", lang, live=runner.public())
+        if runner.phase == "finished":
+            return self.render("finished.html", lang, story=runner.story_id, error=runner.error)
+        previous = runner.previous()
+        form = _previous_form(previous) if previous and "fresh" not in request.query_params else {}
+        return self.render("setup.html", lang, problems=[], warnings=[],
+                           **self.setup_context(_Form(form), lang))
+
+    async def start(self, request: Request) -> Response:
+        if self.runner.phase == "running":
+            return self.message(request, "web.error.busy", 409)
+        form = await _read_form(request)
+        if form is None:
+            return self.message(request, "web.error.form", 400)
+        lang = self.page_lang(request, form)
+        reading = choices.read(form, default_lang=lang)
+        checking = form.get("action") == "check"
+        if reading.choice is None or checking:
+            problems = [p for p in reading.problems
+                        if not (checking and p.key == "web.error.confirm_odd")]
+            deck = reading.cards or None
+            return self.render("setup.html", lang, 400 if problems else 200, problems=problems,
+                               warnings=reading.warnings, **self.setup_context(form, lang, deck))
+        problem = self.runner.submit(reading.choice)
+        if problem is not None:
+            return self.message(request, problem.key, 409)
+        return RedirectResponse("/", status_code=303)
+
+    # -- during a game ---------------------------------------------------------------
+    async def live(self, request: Request) -> Response:
+        if self.runner.phase != "running":
+            return HTMLResponse("", status_code=204)
+        return self.render("live.html", self.page_lang(request), live=self.runner.public())
+
+    async def state(self, request: Request) -> Response:
+        state = self.runner.public()
+        response = JSONResponse(state)
+        if self.runner.phase == "running" and self.observe is not None:
+            self.observe("state.json", bytes(response.body).decode())
+        return response
+
+    async def pause(self, request: Request) -> Response:
+        if self.runner.pause() is None:
+            return self.message(request, "web.error.no_game", 409)
+        return RedirectResponse("/", status_code=303)
+
+    async def new(self, request: Request) -> Response:
+        if not self.runner.new_game():
+            key = "web.error.busy" if self.runner.phase == "running" else "web.error.no_game"
+            return self.message(request, key, 409)
+        return RedirectResponse("/", status_code=303)
+
+    async def refuse(self, request: Request) -> Response:
+        """Any other change asked for: during a game it is a game's change."""
+        key = "web.error.busy" if self.runner.phase == "running" else "web.error.not_found"
+        return self.message(request, key, 409 if self.runner.phase == "running" else 404)
+
+    # -- after a game --------------------------------------------------------------------
+    async def stories(self, request: Request) -> Response:
+        shelf = self.runner.shelf
+        listed = [(i, shelf.load(i)) for i in shelf.ids()]
+        return self.render("stories.html", self.page_lang(request),
+                           stories=[(i, s) for i, s in listed if s is not None])
+
+    async def story(self, request: Request) -> Response:
+        story_id = request.path_params["story"]
+        shelf = self.runner.shelf
+        if story_id.endswith(".png"):
+            data = shelf.picture(story_id.removesuffix(".png"))
+            if data is None:
+                return self.message(request, "web.error.not_found", 404)
+            return Response(data, media_type="image/png")
+        story = shelf.load(story_id)
+        if story is None:
+            return self.message(request, "web.error.not_found", 404)
+        lang = story.get("lang", self.lang)
+        return self.render("story.html", lang if lang in voices.LANGUAGES else self.lang,
+                           story=story, story_id=story_id)
+
+    async def qr(self, request: Request) -> Response:
+        import segno
+
+        out = io.BytesIO()
+        segno.make(self.address or str(request.base_url), error="m").save(out, kind="svg", scale=6)
+        return Response(out.getvalue(), media_type="image/svg+xml")
+
+
+class _Form(dict[str, Any]):
+    """A plain dict that answers ``getlist`` like a submitted form."""
+
+    def getlist(self, name: str) -> list[Any]:
+        value = self.get(name)
+        return list(value) if isinstance(value, list | tuple) else ([] if value is None else [value])
+
+
+def _previous_form(previous: choices.Choice) -> dict[str, Any]:
+    form: dict[str, Any] = {f"name_{i}": n for i, n in enumerate(previous.names, 1)}
+    form["lang"] = previous.lang
+    form["special"] = [c for c in previous.cards if c in choices.specials()]
+    form["werewolves"] = str(previous.cards.count("werewolf"))
+    for name in choices.RULE_OPTIONS:
+        form[name] = "1" if previous.options.get(name) else ""
+    day = previous.options.get("mayor_election_day", 1)
+    form["mayor_election_day"] = "none" if day is None else str(day)
+    form["call_min"], form["call_max"] = (f"{s:g}" for s in previous.call_seconds)
+    form["discussion"] = f"{previous.discussion_seconds:g}"
+    form["voice_votes"] = "1" if previous.voice_votes else ""
+    form["variant"] = list(previous.variants)
+    form["card"] = list(previous.event_cards)
+    form["events_every"] = str(previous.events_every)
+    for name, value in previous.options.items():
+        if name not in choices.RULE_OPTIONS and name != "mayor_election_day":
+            form[f"vopt_{name}"] = ("1" if value else "") if isinstance(value, bool) else str(value)
+    return form
+
+
+async def _read_form(request: Request) -> Any:
+    """The posted form, or None when it is not one (too big, not a form)."""
+    try:
+        if int(request.headers.get("content-length") or 0) > MAX_FORM_BYTES:
+            return None
+        return await request.form(max_files=0, max_fields=200)
+    except (HTTPException, ValueError, AssertionError, KeyError):
+        return None
+
+
+def create_app(page: Page) -> Starlette:
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return page.message(request, "web.error.not_found", 404)
+
+    async def failed(request: Request, exc: Exception) -> Response:
+        return page.message(request, "web.error.server", 500)
+
+    routes = [
+        Route("/", page.index),
+        Route("/start", page.start, methods=["POST"]),
+        Route("/pause", page.pause, methods=["POST"]),
+        Route("/new", page.new, methods=["POST"]),
+        Route("/live", page.live),
+        Route("/state.json", page.state),
+        Route("/qr.svg", page.qr),
+        Route("/stories", page.stories),
+        Route("/stories/{story}", page.story),
+        Route("/{anything:path}", page.refuse, methods=["POST", "PUT", "PATCH", "DELETE"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: failed,
+                                                        Exception: failed})

@@ -1,0 +1,361 @@
+"""What a group chooses before a game, read from the page's form.
+
+Every field of the form is checked here; whatever is wrong comes back as a
+list of :class:`Problem` (a ``voices`` key and its parameters), never as an
+exception, so the page can say it in the table's language and change nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import config
+import voices
+from engine import EventDeck, Options, Role, SetupError, role_ids
+from engine.catalog import CARD_IDS, VARIANT_IDS
+from engine.deck import MIDDLE_CARDS, table_row
+
+#: the seats the page offers (the deck table's largest game)
+MAX_SEATS = 18
+NAME_MAX = 24
+#: fields of the form that carry a seat's name: name_1, name_2, ...
+NAME_FIELD = re.compile(r"name_(\d{1,3})")
+#: the roles that come in any number; every other card is there once at most
+COUNTED = (Role.WEREWOLF.value, Role.VILLAGER.value, Role.SEER.value)
+#: the engine's rule options the page offers (seed 000's choices), playable now
+RULE_OPTIONS = ("wolves_win_at_parity", "witch_single_potion")
+MAYOR_DAYS = ("1", "2", "3", "none")
+#: the Full Moon's "om de twee of drie ronden" for a first game
+EVERY = ("1", "2", "3")
+CALL_LIMITS = (3.0, 120.0)
+DISCUSSION_LIMITS = (0.0, 1800.0)
+
+
+@dataclass(frozen=True)
+class Problem:
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    #: parameters that are catalogue ids, said by their names: param -> area
+    #: ("variant" or "card", as in ``web.variant.<id>``)
+    named: dict[str, str] = field(default_factory=dict)
+
+    def text(self, pack: voices.Pack) -> str:
+        params = dict(self.params)
+        for param, area in self.named.items():
+            params[param] = pack.line(f"web.{area}.{params[param]}")
+        return pack.line(self.key, **params)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A checked set-up: everything the box needs to deal and play."""
+
+    lang: str
+    names: tuple[str, ...]
+    #: every card, the middle included (role ids)
+    cards: tuple[str, ...]
+    options: dict[str, Any]
+    variants: tuple[str, ...] = ()
+    event_cards: tuple[str, ...] = ()
+    call_seconds: tuple[float, float] = (15.0, 22.0)
+    discussion_seconds: float = 180.0
+    voice_votes: bool = True
+    #: the Full Moon: a card every (1st, 2nd, 3rd) morning
+    events_every: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Choice:
+        return cls(
+            lang=str(raw["lang"]), names=tuple(raw["names"]), cards=tuple(raw["cards"]),
+            options=dict(raw["options"]), variants=tuple(raw.get("variants", ())),
+            event_cards=tuple(raw.get("event_cards", ())),
+            call_seconds=(float(raw["call_seconds"][0]), float(raw["call_seconds"][1])),
+            discussion_seconds=float(raw["discussion_seconds"]),
+            voice_votes=bool(raw.get("voice_votes", True)),
+            events_every=int(raw.get("events_every", 1)),
+        )
+
+    def engine_options(self) -> Options:
+        """The rule options and the chosen variants' own options."""
+        from engine.variants import variant_options
+
+        return Options.from_dict(self.options, variant_options(self.variants))
+
+    def event_deck(self, shuffle_seed: int) -> EventDeck | None:
+        """The Full Moon's pile: the chosen cards (or every playable one),
+        shuffled ("Schud de kaarten"); None without the Full Moon."""
+        if "full_moon" not in self.variants:
+            return None
+        pile = list(self.event_cards or playable("cards", CARD_IDS) or ())
+        random.Random(shuffle_seed).shuffle(pile)
+        return EventDeck(deck=tuple(pile), every=self.events_every)
+
+
+@dataclass
+class Reading:
+    """The form read back: the choice when it can be played, else the
+    problems; warnings need a confirmation before the game starts."""
+
+    choice: Choice | None
+    problems: list[Problem]
+    warnings: list[Problem]
+    #: the deck as read (also when something else is wrong)
+    cards: list[str] = field(default_factory=list)
+
+
+#: where the engine keeps each registry, and the Setup field that carries it
+REGISTRIES = {"variants": ("engine.variants", "VARIANTS", "variants"),
+              "cards": ("engine.cards", "CARDS", "events")}
+
+
+def playable(kind: str, catalogue: Iterable[str]) -> tuple[str, ...] | None:
+    """The catalogue ids the engine can play, from its registry
+    (``engine.variants`` / ``engine.cards``); None while there is none, or
+    while a ``Setup`` cannot carry them (a choice the game would ignore)."""
+    from dataclasses import fields as dataclass_fields
+
+    from engine import Setup
+
+    module_name, attribute, setup_field = REGISTRIES[kind]
+    if setup_field not in {f.name for f in dataclass_fields(Setup)}:
+        return None
+    try:
+        registry = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError):
+        return None
+    return tuple(i for i in catalogue if i in registry)
+
+
+def specials() -> tuple[str, ...]:
+    """The special characters (each once in a deck), in the engine's order."""
+    return tuple(r for r in role_ids() if r not in COUNTED)
+
+
+def table_cards(players: int, chosen: Iterable[str] = ()) -> list[str] | None:
+    """Seed 001's deck for ``players`` with ``chosen`` in place of villagers
+    (None when the table has no row for so many, or they do not fit)."""
+    from engine.deck import table_deck
+
+    try:
+        return [r.value for r in table_deck(players, config.deck_table(), [Role(c) for c in chosen])]
+    except (SetupError, ValueError):
+        return None
+
+
+def deck_words(pack: voices.Pack, cards: Iterable[str]) -> str:
+    """'2 × Weerwolf, 1 × Ziener, 8 × Gewone burger'."""
+    counts = Counter(cards)
+    return ", ".join(pack.line("web.deck.item", count=n, role=pack.role_bare(r)) for r, n in counts.items())
+
+
+def _flag(form: Mapping[str, Any], name: str) -> bool:
+    return str(form.get(name, "")).strip().lower() in ("1", "on", "true", "yes")
+
+
+def _number(form: Mapping[str, Any], name: str, default: float, limits: tuple[float, float],
+            problems: list[Problem]) -> float:
+    raw = str(form.get(name, "")).strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw.replace(",", "."))
+    except ValueError:
+        value = float("nan")
+    if not limits[0] <= value <= limits[1]:  # nan fails too
+        problems.append(Problem("web.error.number", {"field": name, "low": int(limits[0]),
+                                                      "high": int(limits[1])}))
+        return default
+    return value
+
+
+def read_names(form: Mapping[str, Any], problems: list[Problem]) -> list[str]:
+    seats: dict[int, str] = {}
+    for key, value in form.items():
+        if (m := NAME_FIELD.fullmatch(str(key))) is not None:
+            seats[int(m.group(1))] = " ".join(str(value).split())
+    filled = [s for s, name in seats.items() if name]
+    if len(filled) > MAX_SEATS or any(s > MAX_SEATS or s < 1 for s in filled):
+        problems.append(Problem("web.error.too_many", {"most": MAX_SEATS}))
+        return []
+    last = max(filled, default=0)
+    names: list[str] = []
+    for seat in range(1, last + 1):
+        name = seats.get(seat, "")
+        if not name:
+            problems.append(Problem("web.error.no_name", {"seat": seat}))
+        elif len(name) > NAME_MAX:
+            problems.append(Problem("web.error.long_name", {"seat": seat, "most": NAME_MAX}))
+        else:
+            names.append(name)
+    folded = Counter(n.casefold() for n in names)
+    for name in dict.fromkeys(names):
+        if folded[name.casefold()] > 1:
+            problems.append(Problem("web.error.twice", {"name": name}))
+            folded[name.casefold()] = 0
+    return names
+
+
+def read_deck(form: Mapping[str, Any], players: int, problems: list[Problem],
+              warnings: list[Problem]) -> list[str]:
+    """Seed 001's table with the chosen characters; another number of
+    werewolves is an odd deck (allowed after a warning)."""
+    wanted = [str(v) for v in _all(form, "special")]
+    unknown = [r for r in wanted if r not in specials()]
+    for r in dict.fromkeys(unknown):
+        problems.append(Problem("web.error.unknown_role", {"role": r[:40]}))
+    chosen = list(dict.fromkeys(r for r in wanted if r not in unknown))
+    lo, hi = (min(r.players for r in config.deck_table()), max(r.players for r in config.deck_table()))
+    if not lo <= players <= hi:
+        problems.append(Problem("web.error.players", {"count": players, "low": lo, "high": hi}))
+        return []
+    row = table_row(config.deck_table(), players)
+    wolves = row.werewolves
+    raw = str(form.get("werewolves", "")).strip()
+    if raw:
+        if not raw.isdigit() or not 1 <= int(raw) <= players // 2:
+            problems.append(Problem("web.error.werewolves", {"high": players // 2}))
+        else:
+            wolves = int(raw)
+    thief = Role.THIEF.value in chosen
+    villagers = players - wolves - row.seer - len(chosen) + (1 if thief else 0)
+    villagers += MIDDLE_CARDS - 1 if thief else 0
+    if villagers < 0:
+        problems.append(Problem("web.error.too_many_specials", {"count": players}))
+        return []
+    cards = ([Role.WEREWOLF.value] * wolves + [Role.SEER.value] * row.seer + chosen
+             + [Role.VILLAGER.value] * villagers)
+    if wolves != row.werewolves:
+        warnings.append(Problem("web.warning.odd_deck", {"count": players, "table": row.werewolves,
+                                                         "werewolves": wolves}))
+    return cards
+
+
+def _all(form: Mapping[str, Any], name: str) -> list[Any]:
+    getlist = getattr(form, "getlist", None)
+    if getlist is not None:
+        return list(getlist(name))
+    value = form.get(name)
+    return list(value) if isinstance(value, list | tuple) else ([] if value is None else [value])
+
+
+def read_catalogue(form: Mapping[str, Any], name: str, catalogue: tuple[str, ...],
+                   can_play: tuple[str, ...] | None, problems: list[Problem]) -> tuple[str, ...]:
+    picked = [str(v) for v in _all(form, name)]
+    out = []
+    for item in dict.fromkeys(picked):
+        if item not in catalogue:
+            problems.append(Problem(f"web.error.unknown_{name}", {"id": item[:40]}))
+        elif can_play is None or item not in can_play:
+            problems.append(Problem(f"web.error.unplayable_{name}", {"id": item}, {"id": name}))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def variant_specs(variants: Iterable[str]) -> dict[str, Any]:
+    """The chosen variants' own options: name -> default (``Variant.options``)."""
+    from engine.variants import variant_options
+
+    return dict(variant_options(list(variants)))
+
+
+def read_variant_options(form: Mapping[str, Any], specs: Mapping[str, Any],
+                         problems: list[Problem]) -> dict[str, Any]:
+    """Each option as its default's type, from the field ``vopt_<name>``."""
+    out: dict[str, Any] = {}
+    for name, default in specs.items():
+        field_name = f"vopt_{name}"
+        raw = str(form.get(field_name, "")).strip()
+        if isinstance(default, bool):
+            out[name] = _flag(form, field_name)
+        elif not raw:
+            out[name] = default
+        elif isinstance(default, int):
+            if raw.lstrip("-").isdigit():
+                out[name] = int(raw)
+            else:
+                problems.append(Problem("web.error.variant_option", {"id": name}))
+        else:
+            out[name] = raw[:80]
+    return out
+
+
+def check_variants(variants: tuple[str, ...], cards: tuple[str, ...], problems: list[Problem]) -> None:
+    """Combinations the seeds forbid, said in the table's words."""
+    if not variants:
+        if cards:
+            problems.append(Problem("web.error.cards_need_full_moon", {}))
+        return
+    from engine.variants import find_variant
+
+    for i, a in enumerate(variants):
+        for b in variants[i + 1:]:
+            if b in find_variant(a).excludes or a in find_variant(b).excludes:
+                problems.append(Problem("web.error.variants_clash", {"a": a, "b": b},
+                                        {"a": "variant", "b": "variant"}))
+    if cards and "full_moon" not in variants:
+        problems.append(Problem("web.error.cards_need_full_moon", {}))
+
+
+def engine_refuses(choice: Choice) -> Problem | None:
+    """The engine's own check of the whole set-up (a trial deal): whatever
+    the page did not foresee is refused here, before anything starts."""
+    from engine import check_setup, deal
+
+    try:
+        check_setup(deal(choice.names, [Role(c) for c in choice.cards], 0,
+                         options=choice.engine_options(), variants=choice.variants,
+                         events=choice.event_deck(0)))
+    except (SetupError, ValueError):
+        return Problem("web.error.setup", {})
+    return None
+
+
+def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE) -> Reading:
+    """Check the whole form; a choice only when nothing is wrong (and odd
+    decks are confirmed)."""
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    lang = str(form.get("lang", default_lang))
+    if lang not in voices.LANGUAGES:
+        problems.append(Problem("web.error.language", {"lang": lang[:10]}))
+        lang = default_lang
+    names = read_names(form, problems)
+    cards = read_deck(form, len(names), problems, warnings) if not problems else []
+    options: dict[str, Any] = {o: _flag(form, o) for o in RULE_OPTIONS}
+    mayor = str(form.get("mayor_election_day", "1"))
+    if mayor not in MAYOR_DAYS:
+        problems.append(Problem("web.error.mayor_day", {}))
+        mayor = "1"
+    options["mayor_election_day"] = None if mayor == "none" else int(mayor)
+    variants = read_catalogue(form, "variant", VARIANT_IDS, playable("variants", VARIANT_IDS), problems)
+    cards_ev = read_catalogue(form, "card", CARD_IDS, playable("cards", CARD_IDS), problems)
+    check_variants(variants, cards_ev, problems)
+    options.update(read_variant_options(form, variant_specs(variants), problems))
+    every = str(form.get("events_every", "1"))
+    if every not in EVERY:
+        problems.append(Problem("web.error.every", {}))
+        every = "1"
+    lo = _number(form, "call_min", 15.0, CALL_LIMITS, problems)
+    hi = _number(form, "call_max", 22.0, CALL_LIMITS, problems)
+    if hi < lo:
+        problems.append(Problem("web.error.call_order", {}))
+    discussion = _number(form, "discussion", 180.0, DISCUSSION_LIMITS, problems)
+    if warnings and not _flag(form, "confirm_odd"):
+        problems.append(Problem("web.error.confirm_odd", {}))
+    if problems:
+        return Reading(None, problems, warnings, cards)
+    choice = Choice(lang, tuple(names), tuple(cards), options, variants, cards_ev,
+                    (lo, hi), discussion, _flag(form, "voice_votes"), int(every))
+    if (problem := engine_refuses(choice)) is not None:
+        return Reading(None, [problem], warnings, cards)
+    return Reading(choice, [], warnings, cards)

@@ -1,0 +1,174 @@
+"""The story of a finished game: every night and day in order, who was who,
+every choice, and what each player was told in secret.
+
+A story is written once, when the game is over, as plain data in the game's
+language (JSON) beside its picture (``web.timeline``), into the box's stories
+directory; files are private to the box's user, since a story holds every
+role. Earlier stories stay there for later evenings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import Game, Request, role_ids
+from narrator import announce
+from voices import Pack
+
+STORY_ID = re.compile(r"\d{8}-\d{6}(-\d+)?")
+
+
+def stories_dir() -> Path:
+    """Beside the box's journals (systemd's StateDirectory): ``stories/``."""
+    from narrator.session import default_journal_dir
+
+    return default_journal_dir().parent / "stories"
+
+
+def _when(pack: Pack, when: str) -> str:
+    part, _, n = when.partition(" ")
+    return pack.line(f"web.phase.{part}", n=n) if part in ("night", "day") and n else when
+
+
+def _answer(pack: Pack, answer: Any) -> str:
+    """A decision in words (names stay names, role ids become role names)."""
+    nobody = pack.line("list.nobody")
+    if answer is None:
+        return nobody
+    if isinstance(answer, bool):
+        return pack.line("web.yes" if answer else "web.no")
+    if isinstance(answer, str):
+        return pack.role_bare(answer) if answer in role_ids() else answer
+    if isinstance(answer, dict) and set(answer) <= {"save", "poison"}:
+        return pack.line("web.story.witch", save=_answer(pack, bool(answer.get("save"))),
+                         poison=_answer(pack, answer.get("poison")))
+    if isinstance(answer, dict):  # a ballot: voter -> target
+        return ", ".join(pack.line("web.story.vote", voter=v, target=_answer(pack, t))
+                         for v, t in answer.items()) or nobody
+    if isinstance(answer, list | tuple):
+        return pack.join([_answer(pack, a) for a in answer]) or nobody
+    return str(answer)
+
+
+def _choice_line(pack: Pack, req: Request, answer: Any) -> dict[str, Any]:
+    ask, said = pack.line(f"web.ask.{req.ask.value}"), _answer(pack, answer)
+    if req.ballot:  # every voter: the votes name them
+        return {"kind": "choice", "text": pack.line("web.story.ballot", ask=ask, answer=said)}
+    return {"kind": "choice", "text": pack.line(
+        "web.story.choice", who=pack.join(list(req.actors)), ask=ask, answer=said)}
+
+
+def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -> dict[str, Any]:
+    """The story as data: chapters of lines and choices, who was who."""
+    replay = Game(game.setup, validate=False)
+    made_at: dict[int, list[dict[str, Any]]] = {}
+    for answer in game.decisions:
+        req = replay.request
+        assert req is not None
+        made_at.setdefault(len(replay.events), []).append(_choice_line(pack, req, answer))
+        replay.apply(answer)
+    chapters: list[dict[str, Any]] = []
+    chapter: dict[str, Any] | None = None
+    for i, e in enumerate([*game.events, None]):
+        for item in made_at.get(i, ()):
+            if chapter is not None:
+                chapter["items"].append(item)
+        if e is None:
+            break
+        if e.kind in ("night_falls", "day_breaks"):
+            kind = "night" if e.kind == "night_falls" else "day"
+            n = e.data["night" if kind == "night" else "day"]
+            chapter = {"kind": kind, "n": n, "title": pack.line(f"web.phase.{kind}", n=n), "items": []}
+            chapters.append(chapter)
+        if chapter is None or e.cue:
+            continue
+        if e.public:
+            chapter["items"].append({"kind": "public", "text": announce.public_line(e, pack)})
+        else:
+            assert e.to is not None
+            who = pack.join([p for p in game.setup.players if p in e.to])
+            chapter["items"].append({"kind": "secret", "text": pack.line(
+                "web.story.secret", who=who, line=announce.private_line(e, pack))})
+    s = game.state
+    deaths = {d.name: d for d in s.deaths}
+    people = []
+    for seat, name in enumerate(game.setup.players, 1):
+        d = deaths.get(name)
+        people.append({
+            "seat": seat, "name": name, "role": pack.role_bare(game.setup.roles[name].value),
+            "role_id": game.setup.roles[name].value,
+            "ended_as": pack.role_bare(s.role[name].value),
+            "team": s.team(name).value,
+            "died": _when(pack, d.when) if d else None, "died_at": d.when if d else None,
+            "cause": pack.line(f"web.cause.{d.cause.value}") if d else None,
+        })
+    return {
+        "started": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)),
+        "lang": pack.lang,
+        "winner": pack.line(f"winner.{game.winner.value}") if game.winner else "",
+        "middle": [pack.role_bare(r.value) for r in game.setup.middle],
+        "people": people,
+        "chapters": chapters,
+        "settings": settings,
+    }
+
+
+@dataclass
+class Shelf:
+    """The stories directory: one JSON and one PNG per game, 0600."""
+
+    folder: Path
+
+    def _private_folder(self) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.folder, 0o700)
+        return self.folder
+
+    def _write(self, path: Path, data: bytes) -> None:
+        tmp = path.with_name(path.name + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        tmp.replace(path)
+
+    def keep(self, story: dict[str, Any], picture: bytes) -> str:
+        folder = self._private_folder()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        story_id, n = stamp, 1
+        while (folder / f"{story_id}.json").exists():
+            n += 1
+            story_id = f"{stamp}-{n}"
+        self._write(folder / f"{story_id}.png", picture)
+        self._write(folder / f"{story_id}.json", json.dumps(story, ensure_ascii=False).encode())
+        return story_id
+
+    def ids(self) -> list[str]:
+        if not self.folder.is_dir():
+            return []
+        found = [p.stem for p in self.folder.glob("*.json") if STORY_ID.fullmatch(p.stem)]
+        return sorted(found, reverse=True)
+
+    def load(self, story_id: str) -> dict[str, Any] | None:
+        if not STORY_ID.fullmatch(story_id):
+            return None
+        try:
+            data: dict[str, Any] = json.loads((self.folder / f"{story_id}.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data
+
+    def picture(self, story_id: str) -> bytes | None:
+        if not STORY_ID.fullmatch(story_id):
+            return None
+        try:
+            return (self.folder / f"{story_id}.png").read_bytes()
+        except OSError:
+            return None
