@@ -361,7 +361,9 @@ class Moderator:
                 ballot.pop(order[i], None)
                 self._say(self.pack.line("narration.undone"))
                 continue
-            target = got[0] if isinstance(got, tuple) and got else None
+            target: Any = got[0] if isinstance(got, tuple) and got else None
+            if req.count > 1 and isinstance(got, tuple):  # two names each (a card's distrust)
+                target = list(got)
             if self._acceptable(req, {voter: target}, (voter,)):
                 ballot[voter] = target
                 i, tries = i + 1, 0

@@ -63,6 +63,8 @@ def intent_answer(question: Question, intent: Any) -> Answer:
         return (poison,) if poison else ()
     if form == "ballot":
         target = intent.get(question.seats[0])
+        if isinstance(target, list | tuple):  # several names a voter (a card's distrust)
+            return tuple(target)
         return (target,) if target else ()
     if intent is None:
         return ()
