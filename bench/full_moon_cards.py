@@ -21,11 +21,26 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from engine import Game  # noqa: E402
+import config  # noqa: E402
+from engine import Game, Setup  # noqa: E402
 from engine.cards import CARDS  # noqa: E402
 from engine.deck import EventDeck  # noqa: E402
+from engine.options import Options  # noqa: E402
 from narrator.bots import Bots  # noqa: E402
-from tests.playout import random_setup  # noqa: E402
+from narrator.demo import NAMES  # noqa: E402
+
+SPECIALS = ("witch", "hunter", "cupid", "little_girl", "village_idiot", "scapegoat", "pied_piper",
+            "healer", "elder")
+
+
+def random_setup(rng: random.Random) -> Setup:
+    """A table deck of 8-18 players (seed 001) with a random choice of specials."""
+    n = rng.randint(8, 18)
+    cards = config.demo_deck(n, rng.sample(list(SPECIALS), rng.randint(0, 4)))
+    rng.shuffle(cards)
+    names = NAMES[:n]
+    return Setup(tuple(names), dict(zip(names, cards[:n], strict=True)), tuple(cards[n:]), Options(),
+                 rng.randrange(10**6))
 
 #: the sign that a card did what it does: events it emits, asks it puts
 SIGNS: dict[str, set[str]] = {
@@ -50,7 +65,7 @@ SIGNS: dict[str, set[str]] = {
 def one_game(seed: int) -> tuple[list[str], set[str], set[str]]:
     """(cards drawn, cards whose span ended or that hold to the end, signs seen)."""
     rng = random.Random(seed)
-    setup = random_setup(rng, table=True)
+    setup = random_setup(rng)
     options = replace(setup.options, extra={"sunny_sunday_lycanthropy": seed % 2 == 0})
     setup = replace(setup, variants=("full_moon",), options=options)
     if seed % 3 == 0:  # "om de twee of drie ronden": a host's pile, every 2nd or 3rd morning
