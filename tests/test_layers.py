@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("hardware",),
     ("narrator",),
     ("villages",),  # several boxes, on top of the moderator
+    ("web",),  # the set-up and story page, on top of the moderator
     ("tests",),  # the tests' helpers, which the benchmarks reuse
 )
 
