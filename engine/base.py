@@ -16,7 +16,7 @@ from engine.vocab import Ask, Winner
 
 
 class Mayor(Rules):
-    """The mayor's vote counts twice; a dying mayor names his successor."""
+    """The mayor's vote counts twice."""
 
     id = "mayor"
     order = 30
@@ -24,6 +24,13 @@ class Mayor(Rules):
     def weights(self, s: State, weights: dict[str, int]) -> None:
         if s.mayor is not None:
             weights[s.mayor] = weights.get(s.mayor, 1) * 2
+
+
+class MayorSuccessor(Rules):
+    """A dying mayor names his successor (seed 002: a rule "voor gevorderden")."""
+
+    id = "mayor_successor"
+    order = 30
 
     def after_death(self, s: State, death: Death) -> Flow:
         if s.mayor != death.name:
@@ -130,6 +137,7 @@ def tiebreak_policy(ctx: BotContext) -> str | None:
 
 
 registry.base_rules(Mayor())
+registry.base_rules(MayorSuccessor())
 registry.base_rules(BaseWins())
 registry.ask(AskSpec(Ask.MAYOR_ELECTION, answers.ballot, vote_policy, form="ballot",
                      discussion=True))

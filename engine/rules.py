@@ -59,6 +59,9 @@ class Rules:
     order: int = 50
     #: may tell sleeping players something at night (an infection)
     tells_sleepers: bool = False
+    #: ids of the rules this one takes out of the game (the game for
+    #: beginners plays without the hunter's shot and the lovers' grief)
+    drops: frozenset[str] = frozenset()
 
     def begin(self, s: State) -> None:
         """The game starts (a variant sets up its own state)."""
@@ -67,6 +70,11 @@ class Rules:
     def called(self, s: State, step: NightStep) -> bool | None:
         """Whether ``step`` is called tonight; None: no opinion."""
         return None
+
+    def request(self, s: State, step: NightStep, req: Request | None) -> Request | None:
+        """The request a night step puts (None: it does not act). A variant
+        asks in another way (candles), or asks someone else (the black death)."""
+        return req
 
     def choices(self, s: State, ask: Ask, actors: tuple[str, ...],
                 choices: tuple[str, ...]) -> tuple[str, ...]:
@@ -151,7 +159,7 @@ class Rules:
         return ()
 
 
-_HOOKS = ("begin", "called", "choices", "recorded", "spares", "instead_of_death", "seen", "morning",
+_HOOKS = ("begin", "called", "request", "choices", "recorded", "spares", "instead_of_death", "seen", "morning",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
           "eliminate", "check_vote", "after_vote", "won")
 
@@ -172,6 +180,7 @@ class RuleSet:
     # Typed views of the per-hook tuples set above.
     begin: tuple[Callable[[State], None], ...]
     called: tuple[Callable[[State, NightStep], bool | None], ...]
+    request: tuple[Callable[[State, NightStep, Request | None], Request | None], ...]
     choices: tuple[Callable[[State, Ask, tuple[str, ...], tuple[str, ...]], tuple[str, ...]], ...]
     recorded: tuple[Callable[[State, Intent], None], ...]
     spares: tuple[Callable[[State, Intent], bool], ...]

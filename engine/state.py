@@ -104,7 +104,8 @@ class State:
         deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
         rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
                  *self.store["_extra_rules"], *cards)
-        self.rules = rule_set(rules)
+        dropped = {d for r in rules for d in r.drops}
+        self.rules = rule_set(tuple(r for r in rules if r.id not in dropped) if dropped else rules)
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}

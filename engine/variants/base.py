@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.deck import Setup
 from engine.errors import SetupError
 from engine.rules import Rules
 
@@ -29,6 +30,9 @@ class Variant(Rules):
     #: a deck without werewolves is a game of this variant (the black death)
     wolves_needed: bool = True
     order = 60
+
+    def check_setup(self, setup: Setup) -> None:
+        """Raise SetupError (one line) when the deal does not suit this variant."""
 
     def option(self, opts: Any, name: str) -> Any:
         return opts.extra.get(name, self.options[name])
