@@ -24,7 +24,8 @@ NAMES = [
 #: asked of a player at the moment of his death, by the rules
 DYING_ASKS = {Ask.HUNTER, Ask.MAYOR_SUCCESSOR, Ask.SCAPEGOAT, Ask("executioner_successor")}
 #: event cards that ask the dead: the first or the last eliminated
-DEAD_ASKS = {Ask("ally"), Ask("influence"), Ask("revenge"), Ask("spirit_answer")}
+DEAD_ASKS = {Ask("ally"), Ask("influence"), Ask("revenge"), Ask("spirit_answer"),
+             Ask("black_death")}  # the black death's last victim chooses its next
 #: card asks put to a player whatever his powers (the werewolves' victim of
 #: an apparition points at a werewolf, an infected one too; on the night of
 #: madness a werewolf holds a villager's card, which the elder's death may
@@ -105,6 +106,30 @@ def with_cards(rng: random.Random, setup: Setup) -> Setup:
                    events=EventDeck(tuple(deck), rng.choice([1, 1, 2, 3]), tuple(start)))
 
 
+def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
+    """``setup`` with a random set of variants that combine, its deck fitted
+    to them (no werewolves for the black death, no thief or cupid for the
+    game for beginners) and random variant options."""
+    ids = [v for v in sorted(VARIANTS) if v != "full_moon"]
+    chosen: list[str] = []
+    for vid in rng.sample(ids, rng.randint(1, min(3, len(ids)))):
+        if all(vid not in VARIANTS[c].excludes and c not in VARIANTS[vid].excludes for c in chosen):
+            chosen.append(vid)
+    banned = set()
+    if "black_death" in chosen:
+        banned |= {r for r in ROLES if ROLES[r].wolf}
+    if "beginners" in chosen:
+        banned |= {Role.THIEF, Role.CUPID}
+    roles = {p: (Role.VILLAGER if r in banned else r) for p, r in setup.roles.items()}
+    thief = Role.THIEF in roles.values()
+    middle = tuple(Role.VILLAGER if r in banned else r for r in setup.middle) if thief else ()
+    extra = {}
+    if "not_him" in chosen:
+        extra["not_him_days"] = rng.choice([[], [1], [2, 3]])
+    options = replace(setup.options, extra=extra)
+    return replace(setup, roles=roles, middle=middle, options=options, variants=tuple(chosen), events=None)
+
+
 def check_invariants(game: Game) -> None:
     """Checked before every answer."""
     s, req = game.state, game.request
@@ -116,7 +141,7 @@ def check_invariants(game: Game) -> None:
             assert not s.alive[actor], f"{req.ask} asked of a living player"
         else:
             assert s.alive[actor], f"dead {actor} asked {req.ask}"
-        if req.ask in secret_asks() and req.ask not in ANY_POWER_ASKS:
+        if req.ask in secret_asks() and req.ask not in ANY_POWER_ASKS | DEAD_ASKS:
             assert s.has_power(actor), f"powerless {actor} asked {req.ask}"
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import answers, registry
 from engine.botkit import BotContext
-from engine.day import eliminate
+from engine.day import after_vote, eliminate
 from engine.deck import Setup
 from engine.errors import SetupError
 from engine.messages import Request
@@ -82,9 +82,7 @@ class NotHim(Variant):
             voucher = chosen
         s.emit("not_him_last", name=standing[0])
         eliminated = yield from eliminate(s, standing[0])
-        for hook in s.rules.after_vote:
-            if (yield from hook(s, eliminated)):
-                break
+        yield from after_vote(s, eliminated)
         return True
 
 
