@@ -70,7 +70,8 @@ class NotHim(Variant):
         if len(standing) < 2:
             return False
         voucher = first_voucher(s)
-        s.emit("not_him_starts", name=voucher)
+        # Nobody has left the game yet: the line must not say so.
+        s.emit("not_him_starts" if s.deaths else "not_him_begins", name=voucher)
         first = True
         while len(standing) > 1:
             choices = clockwise_after(s, voucher, standing)

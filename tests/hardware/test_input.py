@@ -306,3 +306,29 @@ def test_on_a_dark_table_the_cursor_only_glows(make_kit):
     kit.input.on_prompt = act
     assert kit.input.ask(seer()) == ("Bram",)
     assert bank.history == [("seat:2", "glow"), ("seat:2", "out")]
+
+
+def test_risky_maneschijn_through_the_engine_two_candles_no_victim(make_kit):
+    """seed 000: "als er meer dan een kaars uitgaat, vallen er deze nacht geen
+    slachtoffers" — the kit's candles answer the engine's ``candles`` ask."""
+    from engine import Game, Options, Role, Setup
+    from narrator.questions import decision_from, single_question
+
+    roles = dict(zip(PLAYERS, [Role.SEER, Role.WEREWOLF, Role.WEREWOLF, Role.WITCH] + [Role.VILLAGER] * 4,
+                     strict=True))
+    options = Options(extra={"risky_candles": True})
+    game = Game(Setup(tuple(PLAYERS), roles, options=options, variants=("moonlight",)))
+    game.apply(None)  # the seer looks at nobody
+    assert game.request is not None and game.request.ask == "candles"
+    kit = make_kit("maneschijn")
+    kit.candles.light(PLAYERS)
+
+    def act(q):
+        kit.seat("Eva").press()
+        kit.clock.sleep(2)
+        kit.seat("Fleur").press()
+    kit.input.on_prompt = act
+    got = kit.input.ask(single_question(game.request, 30.0))
+    assert got == ("Eva", "Fleur")
+    game.apply(decision_from(game.request, got))
+    assert game.request.ask == "witch" and game.request.info["victim"] is None
