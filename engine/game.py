@@ -65,6 +65,8 @@ def play(s: State) -> Flow:
             cards.end_spans(s, "vote")
         if (winner := outcome(s)) is not None:
             return winner
+        for hook in s.rules.dusk:
+            yield from hook(s)
 
 
 def check_setup(setup: Setup) -> None:

@@ -101,6 +101,12 @@ class Rules:
         return False
         yield  # pragma: no cover - makes this a generator
 
+    def dusk(self, s: State) -> Flow:
+        """The day is over and the game goes on: before the night falls
+        (the talking wall)."""
+        return False
+        yield  # pragma: no cover
+
     # -- deaths -----------------------------------------------------------------
     def reveals(self, s: State, death: Death) -> bool:
         """Whether the dead player's card is shown (a card may bury it)."""
@@ -159,7 +165,7 @@ class Rules:
         return ()
 
 
-_HOOKS = ("begin", "called", "request", "choices", "recorded", "spares", "instead_of_death", "seen", "morning",
+_HOOKS = ("begin", "called", "request", "choices", "recorded", "spares", "instead_of_death", "seen", "morning", "dusk",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
           "eliminate", "check_vote", "after_vote", "won")
 
@@ -187,6 +193,7 @@ class RuleSet:
     instead_of_death: tuple[Callable[[State, Intent], bool], ...]
     seen: tuple[Callable[[State, str, Role], Role], ...]
     morning: tuple[Callable[[State], Flow], ...]
+    dusk: tuple[Callable[[State], Flow], ...]
     reveals: tuple[Callable[[State, Death], bool], ...]
     on_death: tuple[Callable[[State, Death], None], ...]
     after_death: tuple[Callable[[State, Death], Flow], ...]

@@ -148,6 +148,9 @@ class Session:
 
     # -- events ---------------------------------------------------------------
     def feed(self, ev: Event) -> Answer | _Pending:
+        if self.q.kind == "text":  # a line of text: only the keyboard writes one
+            return (" ".join(ev.text.split()),) if isinstance(ev, Typed) and ev.text.strip() else (
+                () if isinstance(ev, Typed) else PENDING)
         if isinstance(ev, Press):
             return self._press(ev)
         if isinstance(ev, Tag):

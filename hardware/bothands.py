@@ -65,6 +65,9 @@ class BotHands:
         if q.kind == "yes_no":
             self._yes_no(q, bool(answer))
             return
+        if q.kind == "text":
+            kit.keyboard.type(answer[0] if isinstance(answer, tuple) and answer else "")
+            return
         assert isinstance(answer, tuple)
         way = self._way(q, answer)
         if way == "keyboard":

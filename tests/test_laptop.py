@@ -525,3 +525,19 @@ def test_a_seat_number_that_is_no_choice_now_is_refused_as_such() -> None:
     with pytest.raises(Refused) as beyond:
         parse_pick("9", q, list(q.options), seats)
     assert (beyond.value.key, beyond.value.params) == ("laptop.err_number", {"number": 9, "first": 2, "last": 7})
+
+
+def test_a_line_for_the_talking_wall_is_typed_in_private_and_wiped(laptop) -> None:
+    """seed 000, De sprekende muur: "schrijft een korte zin ... op een briefje" —
+    the laptop is handed to the writer, the line is confirmed, then wiped."""
+    session, w, shown = laptop
+    q = Question("text", "talking_wall", ("Bram",), secret=True, prompt="prompt.talking_wall",
+                 params={"name": "Bram"}, timeout_s=5.0)
+    os.write(w, b"\nIk vertrouw   Gijs niet\n\n")
+    assert LaptopInput(session).ask(q) == ("Ik vertrouw Gijs niet",)
+    text = shown.getvalue()
+    assert session.pack.line("prompt.talking_wall", name="Bram") in text
+    assert session.pack.line("laptop.write_line") in text
+    assert text.endswith(CLEAR)
+    os.write(w, b"\n\n\n")  # takes it, writes nothing, confirms: no note
+    assert LaptopInput(session).ask(q) == ()

@@ -55,3 +55,17 @@ def test_the_black_deaths_vote_is_said_as_the_usual_vote(lang: str) -> None:
     pack = voices.load(lang)
     for key in ("ask.{}.start", "ask.{}"):
         assert pack.line(key.format("plague_vote"), name="Anna") == pack.line(key.format("vote"), name="Anna")
+
+
+@pytest.mark.parametrize("variant", ["talking_wall", "not_him", "beginners", "moonlight"])
+def test_a_narrated_bot_game_with_the_variant_ends(variant: str) -> None:
+    cards = list(BASE)
+    random.Random(3).shuffle(cards)
+    extra = {"risky_candles": True} if variant == "moonlight" else {}
+    setup = Setup(NAMES, dict(zip(NAMES, cards, strict=True)), (), Options(extra=extra), seed=3,
+                  variants=(variant,))
+    m = _moderate(setup, 3)
+    assert m.game.winner is not None
+    if variant == "talking_wall":
+        said = [v for k, v in m.transcript.items if k == "say"]
+        assert any(str(v).startswith("Op de muur staat: ") for v in said)

@@ -2,7 +2,15 @@
 each. Importing this package registers them; the lines below are the
 registry. Ids are the scenario format's (``engine.catalog.VARIANT_IDS``)."""
 
-from engine.variants import beginners, black_death, full_moon, lycanthropy, moonlight, not_him  # noqa: F401
+from engine.variants import (  # noqa: F401
+    beginners,
+    black_death,
+    full_moon,
+    lycanthropy,
+    moonlight,
+    not_him,
+    talking_wall,
+)
 from engine.variants.base import VARIANTS, Variant, find_variant, option_specs, variants_of
 
 

@@ -36,6 +36,12 @@ def option_numbers(question: Question, seats: Sequence[str] | None) -> list[int]
     return list(range(1, len(question.options) + 1))
 
 
+def parse_line(text: str) -> tuple[str, ...]:
+    """A line of free text (the talking wall): ``()`` when left empty."""
+    line = " ".join(text.split())
+    return (line,) if line else ()
+
+
 def parse_pick(text: str, question: Question, labels: Sequence[str],
                numbers: Sequence[int] | None = None) -> tuple[str, ...]:
     """The options chosen by ``text`` (``numbers`` from the menu, or names);

@@ -332,3 +332,17 @@ def test_risky_maneschijn_through_the_engine_two_candles_no_victim(make_kit):
     assert got == ("Eva", "Fleur")
     game.apply(decision_from(game.request, got))
     assert game.request.ask == "witch" and game.request.info["victim"] is None
+
+
+@pytest.mark.parametrize("kit_name", ["minimal", "full", "maneschijn"])
+def test_a_line_for_the_talking_wall_is_typed_on_the_keyboard(make_kit, kit_name):
+    """Buttons and tokens cannot write: the box's keyboard takes the line."""
+    kit = make_kit(kit_name)
+    q = Question("text", "talking_wall", ("Bram",), secret=True, prompt="prompt.talking_wall",
+                 params={"name": "Bram"}, timeout_s=30.0)
+
+    def act(q):
+        kit.seat("Eva").press() if kit_name != "minimal" else None
+        kit.keyboard.type("Gijs  loog")
+    kit.input.on_prompt = act
+    assert kit.input.ask(q) == ("Gijs loog",)
