@@ -8,6 +8,7 @@ from typing import Any
 
 from engine import answers, registry
 from engine.botkit import BotContext, side_pick
+from engine.errors import IllegalAnswer
 from engine.messages import Request
 from engine.registry import AskSpec
 from engine.rules import Flow, Rules, WinCheck
@@ -101,12 +102,22 @@ def vote_policy(ctx: BotContext) -> dict[str, str | None]:
     return {voter: one_vote(ctx, voter) for voter in ctx.req.actors}
 
 
+def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:
+    """Whether the rules let ``voter`` name ``target`` (a lover, his lover)."""
+    try:
+        for hook in s.rules.check_vote:
+            hook(s, ask, voter, target)
+    except IllegalAnswer:
+        return False
+    return True
+
+
 def one_vote(ctx: BotContext, voter: str) -> str | None:
     s, req = ctx.s, ctx.req
-    lover = s.lover_of(voter) if s.lovers is not None else None
     choices: Sequence[str] = req.choices
-    if lover is not None and req.ask is not Ask.MAYOR_ELECTION:
-        choices = [c for c in choices if c != lover]
+    if s.lovers is not None and req.ask is not Ask.MAYOR_ELECTION:
+        # a lover may not name his lover (nor, at the harvest, the deceived his supposed one)
+        choices = [c for c in choices if may_vote(s, req.ask, voter, c)]
     if ctx.style != "sensible" or not choices:
         # One draw: 5% abstain, else a uniform choice.
         r = ctx.rng.random()

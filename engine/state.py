@@ -104,8 +104,7 @@ class State:
         deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
         rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
                  *self.store["_extra_rules"], *cards)
-        dropped = {d for r in rules for d in r.drops}
-        self.rules = rule_set(tuple(r for r in rules if r.id not in dropped) if dropped else rules)
+        self.rules = rule_set(rules)
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}

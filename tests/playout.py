@@ -123,7 +123,11 @@ def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
     roles = {p: (Role.VILLAGER if r in banned else r) for p, r in setup.roles.items()}
     thief = Role.THIEF in roles.values()
     middle = tuple(Role.VILLAGER if r in banned else r for r in setup.middle) if thief else ()
-    extra = {}
+    if "black_death" not in chosen and not any(ROLES[r].wolf for r in roles.values()):
+        roles[setup.players[0]] = Role.WEREWOLF  # the werewolf lay in the thief's middle
+    extra: dict[str, object] = {}
+    if "moonlight" in chosen:
+        extra["risky_candles"] = rng.random() < 0.5
     if "not_him" in chosen:
         extra["not_him_days"] = rng.choice([[], [1], [2, 3]])
     options = replace(setup.options, extra=extra)

@@ -69,3 +69,38 @@ def test_a_narrated_bot_game_with_the_variant_ends(variant: str) -> None:
     if variant == "talking_wall":
         said = [v for k, v in m.transcript.items if k == "say"]
         assert any(str(v).startswith("Op de muur staat: ") for v in said)
+
+
+HARVEST = dict(zip(NAMES[:8], [Role.WEREWOLF, Role.SEER, Role.WITCH, Role.HUNTER, Role.VILLAGER,
+                               Role.HEALER, Role.WEREWOLF, Role.SCAPEGOAT], strict=True))
+
+
+def test_the_drunk_seer_sees_three_cards_and_not_whose() -> None:
+    """seed 000, Het oogstfeest: "geeft ... niet alleen de identiteit van deze
+    speler prijs, maar ook die van de twee spelers die direct naast hem
+    zitten. Hij geeft daarbij geen enkele hint welke identiteit bij welke
+    speler hoort." """
+    game = Game(Setup(NAMES[:8], HARVEST, variants=("harvest_festival",)))
+    game.apply("Fleur")  # the healer
+    seen = game.apply("Dirk")  # the seer looks at Dirk, between Cees and Eva
+    vision = [e for e in seen if e.kind.startswith("seer_sees")]
+    assert len(vision) == 1 and vision[0].to == frozenset({"Bram"})
+    assert vision[0].data["roles"] == ["hunter", "villager", "witch"]  # card order, not seats
+    line = voices.load("en").playing(["harvest_festival"]).line(
+        "private.seer_sees_three", name="Dirk", roles="a hunter, a villager and a witch")
+    assert "Dirk" in line and "Cees" not in line and "Eva" not in line
+
+
+def test_after_the_harvest_thief_everybody_checks_his_card() -> None:
+    """seed 000: "Iedere speler controleert de volgende ochtend of hij al dan
+    niet een andere persoonlijkheid heeft." — everybody, so the robbed one
+    is not singled out."""
+    roles = dict(HARVEST, Hanna=Role.THIEF)
+    game = Game(Setup(NAMES[:8], roles, (Role.VILLAGER, Role.VILLAGER), variants=("harvest_festival",)))
+    assert game.request is not None and game.request.ask == "harvest_thief"
+    game.apply("Gijs")  # the thief takes Gijs's werewolf card
+    while game.request is not None and game.request.ask != "mayor_election":
+        game.apply(None)
+    checks = {next(iter(e.to)): e.data["role"] for e in game.events if e.kind == "card_checked"}
+    assert set(checks) == set(game.state.living())
+    assert checks["Hanna"] == "werewolf" and checks["Gijs"] == "thief"

@@ -6,6 +6,7 @@ from engine.variants import (  # noqa: F401
     beginners,
     black_death,
     full_moon,
+    harvest_festival,
     lycanthropy,
     moonlight,
     not_him,

@@ -37,7 +37,7 @@ class Moonlight(Variant):
     options = {"risky_candles": False}
 
     def request(self, s: State, step: NightStep, req: Request | None) -> Request | None:
-        if req is None or step.name != "werewolves" or not self.option(s.options, "risky_candles"):
+        if req is None or req.ask is not Ask.WEREWOLVES or not self.option(s.options, "risky_candles"):
             return req
         # Any living player's candle may go out; only one legal victim's counts.
         return Request(CANDLES, req.actors, s.living(), s.when, count=len(s.living()),
