@@ -301,6 +301,9 @@ class Session:
         return tuple(picked)
 
     def _resolve(self, part: str) -> str | None:
+        for item in self.q.hidden:  # typed as its word, never shown (the black death)
+            if " ".join(part.split()).lower() == self.pack.line(f"word.{item}").lower():
+                return item
         options = self.q.options
         if part.isdecimal() and 1 <= int(part) <= len(options):
             return options[int(part) - 1]

@@ -69,6 +69,9 @@ class BotHands:
             kit.keyboard.type(answer[0] if isinstance(answer, tuple) and answer else "")
             return
         assert isinstance(answer, tuple)
+        if any(a in q.hidden for a in answer):  # only typed: it is in no menu
+            kit.keyboard.type(self._word(f"word.{answer[0]}"))
+            return
         way = self._way(q, answer)
         if way == "keyboard":
             kit.keyboard.type(", ".join(answer) if answer else self._word("hardware.keyboard.none"))

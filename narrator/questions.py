@@ -41,6 +41,7 @@ def single_question(req: Request, timeout: float, seats: tuple[str, ...] | None 
         prompt=spec_of(req.ask).prompt_key,
         params={"name": (seats or req.actors)[0]},
         timeout_s=timeout,
+        hidden=tuple(req.info.get("hidden", ())),
     )
 
 

@@ -41,6 +41,10 @@ class Question:
     prompt: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     timeout_s: float = 60.0
+    #: answers taken though never shown, each typed (or said) as the line
+    #: ``word.<answer>`` (the black death's declaration: a menu listing it
+    #: would tell the table what game this is)
+    hidden: tuple[str, ...] = ()
 
 
 #: What an input returns: the chosen options (a tuple, possibly empty for

@@ -541,3 +541,15 @@ def test_a_line_for_the_talking_wall_is_typed_in_private_and_wiped(laptop) -> No
     assert text.endswith(CLEAR)
     os.write(w, b"\n\n\n")  # takes it, writes nothing, confirms: no note
     assert LaptopInput(session).ask(q) == ()
+
+
+def test_the_black_deaths_declaration_is_typed_never_shown(laptop) -> None:
+    """seed 000, De zwarte dood: the survivors "moeten concreet aangeven dat
+    het hier om de variant 'de zwarte dood' gaat" — typed as words, while no
+    menu lists it (that would tell the table what game this is)."""
+    session, w, shown = laptop
+    q = Question("pick", "plague_vote", ("Anna",), ("Anna", "Bram", "Cees"), allow_none=True,
+                 prompt="prompt.vote", params={"name": "Anna"}, timeout_s=5.0, hidden=("black_death",))
+    os.write(w, b"Zwarte  Dood\n")
+    assert LaptopInput(session).ask(q) == ("black_death",)
+    assert "zwarte dood" not in shown.getvalue().lower()

@@ -34,6 +34,9 @@ class Beginners(Variant):
     #: the advanced rules: the hunter's shot, the lovers' grief, the successor
     drops = frozenset({"hunter", "lovers", "mayor_successor"})
 
+    def fit_deck(self, cards: list[Role], players: int) -> list[Role]:
+        return beginners_deck(players, cards.count(Role.WEREWOLF))
+
     def check_setup(self, setup: Setup) -> None:
         for card in PREPARATION:
             if card in setup.deck:

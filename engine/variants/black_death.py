@@ -41,7 +41,7 @@ from engine.registry import ROLES, AskSpec
 from engine.rules import Flow, Intent, WinCheck
 from engine.state import Death, State
 from engine.variants.base import Variant, variant
-from engine.vocab import Ask, Cause, Winner
+from engine.vocab import Ask, Cause, Role, Winner
 
 BLACK_DEATH = Ask.define("black_death")
 PLAGUE_VOTE = Ask.define("plague_vote")
@@ -65,6 +65,9 @@ class BlackDeath(Variant):
     excludes = frozenset({"lycanthropy", "not_him"})
     #: no werewolf to find: the village does not win by the last werewolf's death
     drops = frozenset({"base_wins"})
+
+    def fit_deck(self, cards: list[Role], players: int) -> list[Role]:
+        return [Role.VILLAGER if ROLES[r].wolf else r for r in cards]
 
     def check_setup(self, setup: Setup) -> None:
         if any(ROLES[r].wolf for r in setup.deck):
@@ -106,7 +109,8 @@ class BlackDeath(Variant):
         who = voters(s)
         if not who:
             return False  # the usual flow says so
-        ballot = yield Request(PLAGUE_VOTE, who, candidates(s), s.when, discussion=True)
+        ballot = yield Request(PLAGUE_VOTE, who, candidates(s), s.when, discussion=True,
+                               info={"hidden": (DECLARE,)})
         saying = [v for v, t in ballot.items() if t == DECLARE]
         names = {v: (None if t == DECLARE else t) for v, t in ballot.items()}
         counts = tally(s, names)

@@ -85,6 +85,14 @@ class HarvestFestival(Variant):
     excludes = frozenset({"not_him", "black_death"})
     drops = frozenset({"scapegoat.tie"})
 
+    def fit_deck(self, cards: list[Role], players: int) -> list[Role]:
+        # "Wij raden aan om in deze variant meer weerwolven dan gebruikelijk
+        # in het spel te brengen": one villager more becomes a werewolf.
+        if Role.VILLAGER in cards:
+            cards = list(cards)
+            cards[cards.index(Role.VILLAGER)] = Role.WEREWOLF
+        return cards
+
     def called(self, s: State, step: NightStep) -> bool | None:
         if step.name in ("thief", "witch"):
             return False  # their harvest steps take their place

@@ -6,6 +6,7 @@ import time
 
 from narrator.laptop.answers import (
     Refused,
+    hidden_answer,
     option_labels,
     option_numbers,
     parse_line,
@@ -158,7 +159,7 @@ class LaptopInput:
                 try:
                     answer: Answer = (parse_yes_no(text, pack) if q.kind == "yes_no"
                                       else parse_line(text) if q.kind == "text"
-                                      else parse_pick(text, q, labels, numbers))
+                                      else hidden_answer(text, q, pack) or parse_pick(text, q, labels, numbers))
                 except Refused as no:
                     s.screen.show(pack.line(no.key, **no.params))
                 else:
@@ -189,6 +190,8 @@ class LaptopInput:
             return pack.line("laptop.yes") if answer else pack.line("laptop.no")
         if q.kind == "text":
             return f"“{answer[0]}”" if answer else pack.line("laptop.no_line")
+        if answer and answer[0] in q.hidden:
+            return pack.line(f"word.{answer[0]}")
         if not answer:
             return pack.line("laptop.keep_card") if q.ask == "thief" else pack.line("laptop.nobody")
         label = dict(zip(q.options, labels, strict=True))
