@@ -138,9 +138,8 @@ def one_vote(ctx: BotContext, voter: str) -> str | None:
 
 
 def tiebreak_policy(ctx: BotContext) -> str | None:
-    lover = ctx.s.lover_of(ctx.me)
     req = ctx.req
-    allowed = tuple(c for c in req.choices if c != lover)
+    allowed = tuple(c for c in req.choices if may_vote(ctx.s, req.ask, ctx.me, c))
     if not allowed:
         return None
     return side_pick(BotContext(ctx.s, Request(req.ask, req.actors, allowed, req.when),
