@@ -56,6 +56,8 @@ def village_wins(s: State) -> Winner | None:
     for p in s.living_now:
         if role[p] in wolves:
             return None
+    if any(p in s.faction_wolves for p in s.living_now):
+        return None
     return Winner.VILLAGE
 
 
@@ -63,7 +65,7 @@ def pack(s: State) -> list[str]:
     """The living werewolves who hunt with the pack (a werewolf in love with
     a villager no longer does)."""
     wolves, role = s.wolf_roles, s.role
-    found = [p for p in s.living_now if role[p] in wolves]
+    found = [p for p in s.living_now if role[p] in wolves or p in s.faction_wolves]
     if s.lovers is not None and s.mixed_lovers():
         found = [p for p in found if p not in s.lovers]
     return found

@@ -120,10 +120,17 @@ def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
         banned |= {r for r in ROLES if ROLES[r].wolf}
     if "beginners" in chosen:
         banned |= {Role.THIEF, Role.CUPID}
+    if "double_me_small" in chosen:  # 7 to 9 players, open powers only
+        from engine.variants.double_me_small import POWERS
+        names = tuple(NAMES[:rng.randint(7, 8 if "beginners" in chosen else 9)])
+        cards = list(POWERS) + [Role.VILLAGER] * (len(names) - len(POWERS))
+        rng.shuffle(cards)
+        setup = replace(setup, players=names, roles=dict(zip(names, cards, strict=True)), middle=())
+        banned |= {Role.CUPID} if "beginners" in chosen else set()
     roles = {p: (Role.VILLAGER if r in banned else r) for p, r in setup.roles.items()}
     thief = Role.THIEF in roles.values()
     middle = tuple(Role.VILLAGER if r in banned else r for r in setup.middle) if thief else ()
-    if "black_death" not in chosen and not any(ROLES[r].wolf for r in roles.values()):
+    if {"black_death", "double_me_small"}.isdisjoint(chosen) and not any(ROLES[r].wolf for r in roles.values()):
         roles[setup.players[0]] = Role.WEREWOLF  # the werewolf lay in the thief's middle
     extra: dict[str, object] = {}
     if "moonlight" in chosen:
@@ -146,7 +153,10 @@ def check_invariants(game: Game) -> None:
         else:
             assert s.alive[actor], f"dead {actor} asked {req.ask}"
         if req.ask in secret_asks() and req.ask not in ANY_POWER_ASKS | DEAD_ASKS:
-            assert s.has_power(actor), f"powerless {actor} asked {req.ask}"
+            # a werewolf by his hidden card (de dubbele ik) keeps the pack's
+            # power when the elder's death takes the village's
+            faction = actor in s.faction_wolves and actor not in s.powerless
+            assert s.has_power(actor) or faction, f"powerless {actor} asked {req.ask}"
 
 
 def check_spans(game: Game, drawn: dict[str, int]) -> None:

@@ -104,3 +104,19 @@ def test_after_the_harvest_thief_everybody_checks_his_card() -> None:
     checks = {next(iter(e.to)): e.data["role"] for e in game.events if e.kind == "card_checked"}
     assert set(checks) == set(game.state.living())
     assert checks["Hanna"] == "werewolf" and checks["Gijs"] == "thief"
+
+
+def test_the_seer_sees_the_hidden_identity_in_de_dubbele_ik() -> None:
+    """seed 000, De dubbele ik: the open card is a power, the face-down card
+    the identity ("gedekte kaart met zijn identiteit"): the seer sees that one."""
+    roles = dict(zip(NAMES[:8], [Role.SEER, Role.HUNTER, Role.WITCH, Role.CUPID, Role.HEALER,
+                                 Role.ELDER, Role.SCAPEGOAT, Role.VILLAGER], strict=True))
+    game = Game(Setup(NAMES[:8], roles, options=Options(extra={"double_me_wolves": ["Bram", "Gijs"]}),
+                      variants=("double_me_small",)))
+    told = {next(iter(e.to)): e.kind for e in game.events if e.kind.startswith("identity_")}
+    assert told["Bram"] == told["Gijs"] == "identity_werewolf" and told["Anna"] == "identity_villager"
+    game.apply(None)  # cupid
+    game.apply(None)  # the healer
+    seen = [e for e in game.apply("Bram") if e.kind == "seer_sees"]  # Bram shows the hunter
+    assert seen[0].data["role"] == "werewolf"
+    assert game.request is not None and set(game.request.actors) == {"Bram", "Gijs"}
