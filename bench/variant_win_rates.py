@@ -24,6 +24,8 @@ from narrator.demo import deal  # noqa: E402
 
 #: options a variant is benched with besides its defaults
 WITH = {"moonlight (risky_candles)": ("moonlight", {"risky_candles": True})}
+#: variants played at another table size ("Voor 7 tot 9 spelers")
+PLAYERS = {"double_me_small": 8}
 
 
 def rates(variant: str | None, extra: dict[str, object], games: int, players: int) -> dict[str, object]:
@@ -50,7 +52,8 @@ def main() -> int:
     runs: dict[str, tuple[str | None, dict[str, object]]] = {"(base game)": (None, {})}
     runs.update({v: (v, {}) for v in sorted(VARIANTS)})
     runs.update(WITH)
-    table = {name: rates(v, extra, args.games, args.players) for name, (v, extra) in runs.items()}
+    table = {name: rates(v, extra, args.games, PLAYERS.get(v or "", args.players))
+             for name, (v, extra) in runs.items()}
     if args.json:
         print(json.dumps(table, indent=2))
         return 0
@@ -60,7 +63,7 @@ def main() -> int:
         w = row["wins"]
         print(f"{name:28}" + "".join(f"{w.get(k, 0):>12.1%}" for k in kinds)  # type: ignore[attr-defined]
               + f"{row['nights']:>8}{row['games_per_s']:>9}")
-    print(f"({args.games} games each, {args.players} players, sensible bots)")
+    print(f"({args.games} games each, {args.players} players (double_me_small 8), sensible bots)")
     return 0
 
 
