@@ -205,15 +205,19 @@ def test_risky_maneschijn_one_candle_is_the_victim(make_kit):
     assert kit.candles.states["Eva"] == "out" and kit.candles.states["Anna"] == "lit"
 
 
+def blow_two(kit, first: str, second: str) -> None:
+    """At the prompt two pods put out their candles, two seconds apart."""
+    def act(q):
+        kit.seat(first).press()
+        kit.clock.sleep(2)
+        kit.seat(second).press()
+    kit.input.on_prompt = act
+
+
 def test_risky_maneschijn_two_candles_out_means_no_victim(make_kit):
     kit = make_kit("maneschijn", risky_candles=True)
     kit.candles.light(PLAYERS)
-
-    def act(q):
-        kit.seat("Eva").press()
-        kit.clock.sleep(2)
-        kit.seat("Anna").press()
-    kit.input.on_prompt = act
+    blow_two(kit, "Eva", "Anna")
     assert kit.input.ask(wolves()) == ()
     kit.candles.sync(PLAYERS)   # dawn: nobody died, every candle burns again
     assert set(kit.candles.states.values()) == {"lit"}
@@ -322,12 +326,7 @@ def test_risky_maneschijn_through_the_engine_two_candles_no_victim(make_kit):
     assert game.request is not None and game.request.ask == "candles"
     kit = make_kit("maneschijn")
     kit.candles.light(PLAYERS)
-
-    def act(q):
-        kit.seat("Eva").press()
-        kit.clock.sleep(2)
-        kit.seat("Fleur").press()
-    kit.input.on_prompt = act
+    blow_two(kit, "Eva", "Fleur")
     got = kit.input.ask(single_question(game.request, 30.0))
     assert got == ("Eva", "Fleur")
     game.apply(decision_from(game.request, got))
