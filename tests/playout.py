@@ -128,10 +128,12 @@ def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
         setup = replace(setup, players=names, roles=dict(zip(names, cards, strict=True)), middle=())
         banned |= {Role.CUPID} if "beginners" in chosen else set()
     roles = {p: (Role.VILLAGER if r in banned else r) for p, r in setup.roles.items()}
-    thief = Role.THIEF in roles.values()
-    middle = tuple(Role.VILLAGER if r in banned else r for r in setup.middle) if thief else ()
+    middle = tuple(Role.VILLAGER if r in banned else r for r in setup.middle)
+    if Role.THIEF not in (*roles.values(), *middle):
+        middle = ()  # the thief was banned: no middle cards without him
     if {"black_death", "double_me_small"}.isdisjoint(chosen) and not any(ROLES[r].wolf for r in roles.values()):
-        roles[setup.players[0]] = Role.WEREWOLF  # the werewolf lay in the thief's middle
+        # the werewolves lay in the thief's middle: one player (not the thief) holds one
+        roles[next(p for p in setup.players if roles[p] is not Role.THIEF)] = Role.WEREWOLF
     extra: dict[str, object] = {}
     if "moonlight" in chosen:
         extra["risky_candles"] = rng.random() < 0.5
