@@ -8,6 +8,7 @@ from typing import Any
 
 from engine import answers, registry
 from engine.botkit import BotContext, side_pick
+from engine.errors import IllegalAnswer
 from engine.messages import Request
 from engine.registry import AskSpec
 from engine.rules import Flow, Rules, WinCheck
@@ -16,7 +17,7 @@ from engine.vocab import Ask, Winner
 
 
 class Mayor(Rules):
-    """The mayor's vote counts twice; a dying mayor names his successor."""
+    """The mayor's vote counts twice."""
 
     id = "mayor"
     order = 30
@@ -24,6 +25,13 @@ class Mayor(Rules):
     def weights(self, s: State, weights: dict[str, int]) -> None:
         if s.mayor is not None:
             weights[s.mayor] = weights.get(s.mayor, 1) * 2
+
+
+class MayorSuccessor(Rules):
+    """A dying mayor names his successor (seed 002: a rule "voor gevorderden")."""
+
+    id = "mayor_successor"
+    order = 30
 
     def after_death(self, s: State, death: Death) -> Flow:
         if s.mayor != death.name:
@@ -48,6 +56,8 @@ def village_wins(s: State) -> Winner | None:
     for p in s.living_now:
         if role[p] in wolves:
             return None
+    if any(p in s.faction_wolves for p in s.living_now):
+        return None
     return Winner.VILLAGE
 
 
@@ -55,7 +65,7 @@ def pack(s: State) -> list[str]:
     """The living werewolves who hunt with the pack (a werewolf in love with
     a villager no longer does)."""
     wolves, role = s.wolf_roles, s.role
-    found = [p for p in s.living_now if role[p] in wolves]
+    found = [p for p in s.living_now if role[p] in wolves or p in s.faction_wolves]
     if s.lovers is not None and s.mixed_lovers():
         found = [p for p in found if p not in s.lovers]
     return found
@@ -94,12 +104,22 @@ def vote_policy(ctx: BotContext) -> dict[str, str | None]:
     return {voter: one_vote(ctx, voter) for voter in ctx.req.actors}
 
 
+def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:
+    """Whether the rules let ``voter`` name ``target`` (a lover, his lover)."""
+    try:
+        for hook in s.rules.check_vote:
+            hook(s, ask, voter, target)
+    except IllegalAnswer:
+        return False
+    return True
+
+
 def one_vote(ctx: BotContext, voter: str) -> str | None:
     s, req = ctx.s, ctx.req
-    lover = s.lover_of(voter) if s.lovers is not None else None
     choices: Sequence[str] = req.choices
-    if lover is not None and req.ask is not Ask.MAYOR_ELECTION:
-        choices = [c for c in choices if c != lover]
+    if s.lovers is not None and req.ask is not Ask.MAYOR_ELECTION:
+        # a lover may not name his lover (nor, at the harvest, the deceived his supposed one)
+        choices = [c for c in choices if may_vote(s, req.ask, voter, c)]
     if ctx.style != "sensible" or not choices:
         # One draw: 5% abstain, else a uniform choice.
         r = ctx.rng.random()
@@ -120,9 +140,8 @@ def one_vote(ctx: BotContext, voter: str) -> str | None:
 
 
 def tiebreak_policy(ctx: BotContext) -> str | None:
-    lover = ctx.s.lover_of(ctx.me)
     req = ctx.req
-    allowed = tuple(c for c in req.choices if c != lover)
+    allowed = tuple(c for c in req.choices if may_vote(ctx.s, req.ask, ctx.me, c))
     if not allowed:
         return None
     return side_pick(BotContext(ctx.s, Request(req.ask, req.actors, allowed, req.when),
@@ -130,6 +149,7 @@ def tiebreak_policy(ctx: BotContext) -> str | None:
 
 
 registry.base_rules(Mayor())
+registry.base_rules(MayorSuccessor())
 registry.base_rules(BaseWins())
 registry.ask(AskSpec(Ask.MAYOR_ELECTION, answers.ballot, vote_policy, form="ballot",
                      discussion=True))

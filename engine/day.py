@@ -103,6 +103,11 @@ def elect(s: State, name: str, *, by_lot: bool) -> None:
 def village_vote(s: State, ask: Ask = Ask.VOTE, *, discussion: bool = True) -> Flow:
     """One vote of the village, its ties, its elimination and what follows."""
     eliminated = yield from _vote(s, ask, discussion)
+    yield from after_vote(s, eliminated)
+
+
+def after_vote(s: State, eliminated: str | None) -> Flow:
+    """What follows the day's elimination (or none): the rules' ``after_vote``."""
     for hook in s.rules.after_vote:
         if (yield from hook(s, eliminated)):
             return
@@ -114,6 +119,11 @@ def _vote(s: State, ask: Ask, discussion: bool) -> VoteFlow:
         s.emit("no_voters")
         return None
     ballot = yield Request(ask, who, candidates(s), s.when, discussion=discussion)
+    return (yield from settle(s, ballot))
+
+
+def settle(s: State, ballot: Ballot) -> VoteFlow:
+    """A ballot's result: its count, a tie's rules, the elimination."""
     leaders = _count(s, ballot)
     if not leaders:
         s.emit("nobody_eliminated")

@@ -65,6 +65,8 @@ def play(s: State) -> Flow:
             cards.end_spans(s, "vote")
         if (winner := outcome(s)) is not None:
             return winner
+        for hook in s.rules.dusk:
+            yield from hook(s)
 
 
 def check_setup(setup: Setup) -> None:
@@ -72,6 +74,8 @@ def check_setup(setup: Setup) -> None:
     variants and how they combine, their options, the event deck."""
     found = variants_of(setup.variants)
     validate_deal(setup, wolves_needed=all(v.wolves_needed for v in found))
+    for v in found:
+        v.check_setup(setup)
     unknown = set(setup.options.extra) - set(option_specs(found))
     if unknown:
         raise_option(sorted(unknown)[0])

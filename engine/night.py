@@ -105,6 +105,8 @@ def night(s: State) -> Generator[Request, Any, None]:
         if step.inform is not None:
             step.inform(s)
         request = step.request(s) if step.request is not None else None
+        for hook in s.rules.request:  # a variant asks otherwise, or someone else
+            request = hook(s, step, request)
         while request is not None and step.apply is not None:
             step.apply(s, (yield request))
             request = step.request(s) if step.again and step.request is not None else None

@@ -37,9 +37,11 @@ class Options:
         for name, default in specs.items():
             if name in raw:
                 value = raw.pop(name)
-                if type(value) is not type(default):
+                # A list or mapping may come as the YAML loader's subclass.
+                plain = type(default) in (list, dict) and isinstance(value, type(default))
+                if type(value) is not type(default) and not plain:
                     raise SetupError(f"option {name} must be like {default!r}, not {value!r}")
-                extra[name] = value
+                extra[name] = type(default)(value) if plain else value
         for name in ("wolves_win_at_parity", "witch_single_potion"):
             if name in raw and not isinstance(raw[name], bool):
                 raise SetupError(f"option {name} must be true or false, not {raw[name]!r}")

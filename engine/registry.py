@@ -30,8 +30,9 @@ Decide = Callable[["BotContext"], Any]
 #: How a question is put to a person (the narrator has one builder a form):
 #: ``pick`` one of the choices, ``pick_many`` exactly ``count``, ``subset`` any
 #: number (the scapegoat's voters), ``ballot`` one question a voter,
-#: ``potions`` the witch's save-then-poison, ``card`` one of the middle cards.
-FORMS = frozenset({"pick", "pick_many", "subset", "ballot", "potions", "card"})
+#: ``potions`` the witch's save-then-poison, ``card`` one of the middle cards,
+#: ``text`` a short line of free text, given privately (the talking wall).
+FORMS = frozenset({"pick", "pick_many", "subset", "ballot", "potions", "card", "text"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,10 @@ class Rules:
     order: int = 50
     #: may tell sleeping players something at night (an infection)
     tells_sleepers: bool = False
+    #: ids of the rules this one takes out of the game (the game for
+    #: beginners plays without the hunter's shot and the lovers' grief), or
+    #: ``"<id>.<hook>"`` for one hook of a rule
+    drops: frozenset[str] = frozenset()
 
     def begin(self, s: State) -> None:
         """The game starts (a variant sets up its own state)."""
@@ -67,6 +71,11 @@ class Rules:
     def called(self, s: State, step: NightStep) -> bool | None:
         """Whether ``step`` is called tonight; None: no opinion."""
         return None
+
+    def request(self, s: State, step: NightStep, req: Request | None) -> Request | None:
+        """The request a night step puts (None: it does not act). A variant
+        asks in another way (candles), or asks someone else (the black death)."""
+        return req
 
     def choices(self, s: State, ask: Ask, actors: tuple[str, ...],
                 choices: tuple[str, ...]) -> tuple[str, ...]:
@@ -84,6 +93,11 @@ class Rules:
         """Dawn: ``harm`` has another effect than death (an infection)."""
         return False
 
+    def vision(self, s: State, seer: str, target: str) -> bool:
+        """The seer looks at ``target``: True when this rule tells her what
+        she sees (the usual card is then not shown)."""
+        return False
+
     def seen(self, s: State, target: str, shown: Role) -> Role:
         """The card the seer is shown for ``target``."""
         return shown
@@ -92,6 +106,12 @@ class Rules:
         """After dawn's news, before the day (the Full Moon's card)."""
         return False
         yield  # pragma: no cover - makes this a generator
+
+    def dusk(self, s: State) -> Flow:
+        """The day is over and the game goes on: before the night falls
+        (the talking wall)."""
+        return False
+        yield  # pragma: no cover
 
     # -- deaths -----------------------------------------------------------------
     def reveals(self, s: State, death: Death) -> bool:
@@ -151,7 +171,7 @@ class Rules:
         return ()
 
 
-_HOOKS = ("begin", "called", "choices", "recorded", "spares", "instead_of_death", "seen", "morning",
+_HOOKS = ("begin", "called", "request", "choices", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "dusk",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
           "eliminate", "check_vote", "after_vote", "won")
 
@@ -160,24 +180,33 @@ class RuleSet:
     """The rules of one game, and per hook the bound methods that matter."""
 
     def __init__(self, rules: Iterable[Rules]) -> None:
-        self.rules: tuple[Rules, ...] = tuple(sorted(rules, key=lambda r: r.order))
+        rules = list(rules)
+        # A rule may take out another rule ("hunter") or one of its hooks
+        # ("scapegoat.tie": the harvest festival's scapegoat dies otherwise).
+        dropped = {d for r in rules for d in r.drops}
+        self.rules: tuple[Rules, ...] = tuple(sorted((r for r in rules if r.id not in dropped),
+                                                     key=lambda r: r.order))
         self.ids = frozenset(r.id for r in self.rules)
         for hook in _HOOKS:
             base = getattr(Rules, hook)
             setattr(self, hook, tuple(getattr(r, hook) for r in self.rules
-                                      if getattr(type(r), hook) is not base))
+                                      if getattr(type(r), hook) is not base
+                                      and f"{r.id}.{hook}" not in dropped))
         checks = [(rank, fn) for r in self.rules for rank, fn in r.wins()]
         self.win_checks: tuple[WinCheck, ...] = tuple(fn for _, fn in sorted(checks, key=lambda c: c[0]))
 
     # Typed views of the per-hook tuples set above.
     begin: tuple[Callable[[State], None], ...]
     called: tuple[Callable[[State, NightStep], bool | None], ...]
+    request: tuple[Callable[[State, NightStep, Request | None], Request | None], ...]
     choices: tuple[Callable[[State, Ask, tuple[str, ...], tuple[str, ...]], tuple[str, ...]], ...]
     recorded: tuple[Callable[[State, Intent], None], ...]
     spares: tuple[Callable[[State, Intent], bool], ...]
     instead_of_death: tuple[Callable[[State, Intent], bool], ...]
+    vision: tuple[Callable[[State, str, str], bool], ...]
     seen: tuple[Callable[[State, str, Role], Role], ...]
     morning: tuple[Callable[[State], Flow], ...]
+    dusk: tuple[Callable[[State], Flow], ...]
     reveals: tuple[Callable[[State, Death], bool], ...]
     on_death: tuple[Callable[[State, Death], None], ...]
     after_death: tuple[Callable[[State, Death], Flow], ...]

@@ -73,6 +73,9 @@ class State:
     held: list[Event] | None = None
     #: the roles that count as werewolves (read on every win check)
     wolf_roles: frozenset[Role] = frozenset()
+    #: werewolves by a hidden identity card, whatever card they show (de
+    #: dubbele ik); empty in every other game
+    faction_wolves: frozenset[str] = frozenset()
     #: each player's place at the table (news in seat order)
     seat: dict[str, int] = field(default_factory=dict)
 
@@ -124,10 +127,12 @@ class State:
         return holders[0] if holders else None
 
     def team(self, name: str) -> Team:
+        if name in self.faction_wolves:
+            return Team.WEREWOLVES
         return ROLES[self.role[name]].team
 
     def is_wolf(self, name: str) -> bool:
-        return self.role[name] in self.wolf_roles
+        return self.role[name] in self.wolf_roles or name in self.faction_wolves
 
     def has_power(self, name: str) -> bool:
         """Alive and not stripped of powers (the elder's death, an infection)."""

@@ -21,8 +21,10 @@ Pointing at a player without a sound (why these ways):
 - **Keyboard** (always): type a name, a listed number, ``-`` for nobody,
   ``ja`` / ``nee``.
 - **Maneschijn, risky variant**: at the werewolves' call any pod's button
-  puts out that seat's candle; exactly one candle out is the victim, more
-  than one means no victim that night (seed 000).
+  puts out that seat's candle; the candles out are the answer to the
+  engine's ``candles`` ask (variant ``moonlight``, option ``risky_candles``):
+  exactly one candle out is the victim, more than one means no victim that
+  night (seed 000).
 
 Every way has a defined answer to bad input: a bounce or a held button
 counts once (see :mod:`hardware.buttons`), an unknown tag and a tag that
@@ -48,6 +50,14 @@ HOLD_S = 1.0          # a press this long is a "hold" (take the cursor's choice)
 TOGETHER_S = 0.3      # presses of several answerers this close count once
 RISKY_GRACE_S = 8.0   # after the first candle goes out, how long to watch for more
 POLL_S = 0.05
+
+
+def blows_candles(kit: Kit, q: Question) -> bool:
+    """The werewolves answer by putting out a candle (Maneschijn, risky):
+    the engine's ``candles`` ask, or the kit's own ``risky_candles`` flag."""
+    if not kit.candles.available:
+        return False
+    return q.ask == "candles" or (kit.risky_candles and q.ask == "werewolves")
 
 
 def cursor_items(q: Question, chosen: list[str]) -> list[str]:
@@ -79,7 +89,7 @@ class Session:
         self.down_at: dict[str, float] = {}
         self.last_step = float("-inf")
         self.answerers = {kit.seat_of(p) for p in q.seats} - {None}
-        self.risky = kit.risky_candles and q.ask == "werewolves" and kit.candles.available
+        self.risky = blows_candles(kit, q)
         self.blown: list[str] = []
         self.deadline_hint: float | None = None
 
@@ -138,6 +148,9 @@ class Session:
 
     # -- events ---------------------------------------------------------------
     def feed(self, ev: Event) -> Answer | _Pending:
+        if self.q.kind == "text":  # a line of text: only the keyboard writes one
+            return (" ".join(ev.text.split()),) if isinstance(ev, Typed) and ev.text.strip() else (
+                () if isinstance(ev, Typed) else PENDING)
         if isinstance(ev, Press):
             return self._press(ev)
         if isinstance(ev, Tag):
@@ -205,6 +218,8 @@ class Session:
         return PENDING
 
     def timeout_answer(self) -> Answer:
+        if self.risky and self.q.ask == "candles":
+            return tuple(self.blown)  # the engine's moonlight variant decides
         if self.risky:
             # Seed 000: more than one candle out, no victim tonight.
             if len(self.blown) == 1 and self.blown[0] in self.q.options:
@@ -286,6 +301,9 @@ class Session:
         return tuple(picked)
 
     def _resolve(self, part: str) -> str | None:
+        for item in self.q.hidden:  # typed as its word, never shown (the black death)
+            if " ".join(part.split()).lower() == self.pack.line(f"word.{item}").lower():
+                return item
         options = self.q.options
         if part.isdecimal() and 1 <= int(part) <= len(options):
             return options[int(part) - 1]

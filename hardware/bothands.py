@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from hardware.asking import DONE, NOBODY, TOGETHER_S, cursor_items
+from hardware.asking import DONE, NOBODY, TOGETHER_S, blows_candles, cursor_items
 from hardware.events import HardwareError
 from hardware.kit import Kit
 from ports import Answer, Input, Question
@@ -57,14 +57,21 @@ class BotHands:
         kit = self.kit
         if answer is None:
             return  # the bot lets the question time out
-        if kit.risky_candles and q.ask == "werewolves" and kit.candles.available:
-            if isinstance(answer, tuple) and answer:
-                kit.seat(answer[0]).click()  # a werewolf puts out the victim's candle
+        if blows_candles(kit, q):
+            if isinstance(answer, tuple):
+                for name in answer[:1] if q.ask == "werewolves" else answer:
+                    kit.seat(name).click()  # a werewolf puts out the victim's candle
             return
         if q.kind == "yes_no":
             self._yes_no(q, bool(answer))
             return
+        if q.kind == "text":
+            kit.keyboard.type(answer[0] if isinstance(answer, tuple) and answer else "")
+            return
         assert isinstance(answer, tuple)
+        if any(a in q.hidden for a in answer):  # only typed: it is in no menu
+            kit.keyboard.type(self._word(f"word.{answer[0]}"))
+            return
         way = self._way(q, answer)
         if way == "keyboard":
             kit.keyboard.type(", ".join(answer) if answer else self._word("hardware.keyboard.none"))

@@ -16,6 +16,8 @@ def params(event: Event, pack: Pack) -> dict[str, Any]:
     out: dict[str, Any] = dict(event.data)
     if "role" in out:
         out["role"] = pack.role(out["role"])
+    if "roles" in out:  # several cards at once (the harvest festival's seer)
+        out["roles"] = pack.join([pack.role(r) for r in out["roles"]])
     for key in _LIST_PARAMS:
         if key in out:
             out[key] = pack.join(list(out[key])) or pack.line("list.nobody")

@@ -19,7 +19,7 @@ import voices
 from engine import Game, Options, Role, Setup, SetupError, check_setup
 from engine.deck import validate_table_deck
 from engine.registry import parse_role
-from engine.variants import find_variant, variant_options
+from engine.variants import find_variant, variant_options, variants_of
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import STYLES, Bots
 from narrator.clock import FastClock, RealClock
@@ -45,9 +45,14 @@ def deal(players: int, seed: int, roles: Sequence[str] | None = None,
          options: Options | None = None, variants: Sequence[str] = ()) -> Setup:
     """The demo's players and deck, dealt by :func:`engine.deal` with the
     seeds derived from ``seed``: the same seed, the same deal (and the same
-    game: see :func:`narrator.seeds.seeds_of`)."""
+    game: see :func:`narrator.seeds.seeds_of`); the box's own deck suits the
+    game's variants (``Variant.fit_deck``)."""
     seeds = Seeds.derived(seed)
-    setup = engine.deal(NAMES[:players], deck_for(players, roles), seeds.deal, options=options,
+    cards = deck_for(players, roles)
+    if not roles:
+        for v in variants_of(variants):
+            cards = v.fit_deck(cards, players)
+    setup = engine.deal(NAMES[:players], cards, seeds.deal, options=options,
                         variants=tuple(variants), seed=seeds.game)
     check_setup(setup)
     return setup

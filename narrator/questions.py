@@ -31,15 +31,17 @@ def witch_questions(req: Request, timeout: float) -> tuple[Question | None, Ques
 
 def single_question(req: Request, timeout: float, seats: tuple[str, ...] | None = None) -> Question:
     """The question for every ask but the witch's; ballots: one voter's."""
+    text = req.form == "text"  # a line of one's own: given in private, never aloud
     return Question(
-        "pick", req.ask, seats or req.actors, req.choices,
+        "text" if text else "pick", req.ask, seats or req.actors, req.choices,
         count=req.count,
         exact=req.form != "subset",
         allow_none=req.allow_none,
-        secret=req.secret,
+        secret=req.secret or text,
         prompt=spec_of(req.ask).prompt_key,
         params={"name": (seats or req.actors)[0]},
         timeout_s=timeout,
+        hidden=tuple(req.info.get("hidden", ())),
     )
 
 
@@ -47,6 +49,8 @@ def decision_from(req: Request, answer: Answer) -> Any:
     """One question's answer as the engine's decision (not for witch/ballots)."""
     if answer is None or answer is True or answer is False:
         return req.default
+    if req.form == "text":
+        return answer[0] if answer else None
     if req.form in ("pick_many", "subset"):
         return list(answer) if answer else req.default
     return answer[0] if answer else None

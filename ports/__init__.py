@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-QuestionKind = Literal["pick", "yes_no"]
+QuestionKind = Literal["pick", "yes_no", "text"]
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class Question:
     ``pick``: choose ``count`` of ``options`` (players' names, or role ids for
     the thief's middle cards), or nothing when ``allow_none``.
     ``yes_no``: answer yes or no (the witch's potion of life).
+    ``text``: a short line of free text, typed privately (the talking wall);
+    the answer is ``(line,)``, or ``()`` for none.
     ``secret`` questions are night questions: they must be answered silently
     (buttons, tokens, the laptop passed round) and never by voice.
     ``prompt`` is a voices key (with ``params``) for a screen or console.
@@ -39,6 +41,10 @@ class Question:
     prompt: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     timeout_s: float = 60.0
+    #: answers taken though never shown, each typed (or said) as the line
+    #: ``word.<answer>`` (the black death's declaration: a menu listing it
+    #: would tell the table what game this is)
+    hidden: tuple[str, ...] = ()
 
 
 #: What an input returns: the chosen options (a tuple, possibly empty for

@@ -24,7 +24,8 @@ NAMES = [
 #: asked of a player at the moment of his death, by the rules
 DYING_ASKS = {Ask.HUNTER, Ask.MAYOR_SUCCESSOR, Ask.SCAPEGOAT, Ask("executioner_successor")}
 #: event cards that ask the dead: the first or the last eliminated
-DEAD_ASKS = {Ask("ally"), Ask("influence"), Ask("revenge"), Ask("spirit_answer")}
+DEAD_ASKS = {Ask("ally"), Ask("influence"), Ask("revenge"), Ask("spirit_answer"),
+             Ask("black_death")}  # the black death's last victim chooses its next
 #: card asks put to a player whatever his powers (the werewolves' victim of
 #: an apparition points at a werewolf, an infected one too; on the night of
 #: madness a werewolf holds a villager's card, which the elder's death may
@@ -105,6 +106,43 @@ def with_cards(rng: random.Random, setup: Setup) -> Setup:
                    events=EventDeck(tuple(deck), rng.choice([1, 1, 2, 3]), tuple(start)))
 
 
+def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
+    """``setup`` with a random set of variants that combine, its deck fitted
+    to them (no werewolves for the black death, no thief or cupid for the
+    game for beginners) and random variant options."""
+    ids = [v for v in sorted(VARIANTS) if v != "full_moon"]
+    chosen: list[str] = []
+    for vid in rng.sample(ids, rng.randint(1, min(3, len(ids)))):
+        if all(vid not in VARIANTS[c].excludes and c not in VARIANTS[vid].excludes for c in chosen):
+            chosen.append(vid)
+    banned = set()
+    if "black_death" in chosen:
+        banned |= {r for r in ROLES if ROLES[r].wolf}
+    if "beginners" in chosen:
+        banned |= {Role.THIEF, Role.CUPID}
+    if "double_me_small" in chosen:  # 7 to 9 players, open powers only
+        from engine.variants.double_me_small import POWERS
+        names = tuple(NAMES[:rng.randint(7, 8 if "beginners" in chosen else 9)])
+        cards = list(POWERS) + [Role.VILLAGER] * (len(names) - len(POWERS))
+        rng.shuffle(cards)
+        setup = replace(setup, players=names, roles=dict(zip(names, cards, strict=True)), middle=())
+        banned |= {Role.CUPID} if "beginners" in chosen else set()
+    roles = {p: (Role.VILLAGER if r in banned else r) for p, r in setup.roles.items()}
+    middle = tuple(Role.VILLAGER if r in banned else r for r in setup.middle)
+    if Role.THIEF not in (*roles.values(), *middle):
+        middle = ()  # the thief was banned: no middle cards without him
+    if {"black_death", "double_me_small"}.isdisjoint(chosen) and not any(ROLES[r].wolf for r in roles.values()):
+        # the werewolves lay in the thief's middle: one player (not the thief) holds one
+        roles[next(p for p in setup.players if roles[p] is not Role.THIEF)] = Role.WEREWOLF
+    extra: dict[str, object] = {}
+    if "moonlight" in chosen:
+        extra["risky_candles"] = rng.random() < 0.5
+    if "not_him" in chosen:
+        extra["not_him_days"] = rng.choice([[], [1], [2, 3]])
+    options = replace(setup.options, extra=extra)
+    return replace(setup, roles=roles, middle=middle, options=options, variants=tuple(chosen), events=None)
+
+
 def check_invariants(game: Game) -> None:
     """Checked before every answer."""
     s, req = game.state, game.request
@@ -116,8 +154,11 @@ def check_invariants(game: Game) -> None:
             assert not s.alive[actor], f"{req.ask} asked of a living player"
         else:
             assert s.alive[actor], f"dead {actor} asked {req.ask}"
-        if req.ask in secret_asks() and req.ask not in ANY_POWER_ASKS:
-            assert s.has_power(actor), f"powerless {actor} asked {req.ask}"
+        if req.ask in secret_asks() and req.ask not in ANY_POWER_ASKS | DEAD_ASKS:
+            # a werewolf by his hidden card (de dubbele ik) keeps the pack's
+            # power when the elder's death takes the village's
+            faction = actor in s.faction_wolves and actor not in s.powerless
+            assert s.has_power(actor) or faction, f"powerless {actor} asked {req.ask}"
 
 
 def check_spans(game: Game, drawn: dict[str, int]) -> None:

@@ -23,7 +23,8 @@ def games(card: str) -> list[Game]:
     for seed in range(GAMES):
         rng = random.Random(seed)
         setup: Setup = random_setup(rng, table=True)
-        setup = replace(setup, variants=("full_moon",), events=EventDeck((), 1, (card,)))
+        setup = replace(setup, variants=("full_moon",), events=EventDeck((), 1, (card,)),
+                        options=replace(setup.options, extra={}))  # no other variant's options
         found.append(play(setup, seed, "random" if seed % 2 else "sensible"))
     return found
 

@@ -525,3 +525,31 @@ def test_a_seat_number_that_is_no_choice_now_is_refused_as_such() -> None:
     with pytest.raises(Refused) as beyond:
         parse_pick("9", q, list(q.options), seats)
     assert (beyond.value.key, beyond.value.params) == ("laptop.err_number", {"number": 9, "first": 2, "last": 7})
+
+
+def test_a_line_for_the_talking_wall_is_typed_in_private_and_wiped(laptop) -> None:
+    """seed 000, De sprekende muur: "schrijft een korte zin ... op een briefje" —
+    the laptop is handed to the writer, the line is confirmed, then wiped."""
+    session, w, shown = laptop
+    q = Question("text", "talking_wall", ("Bram",), secret=True, prompt="prompt.talking_wall",
+                 params={"name": "Bram"}, timeout_s=5.0)
+    os.write(w, b"\nIk vertrouw   Gijs niet\n\n")
+    assert LaptopInput(session).ask(q) == ("Ik vertrouw Gijs niet",)
+    text = shown.getvalue()
+    assert session.pack.line("prompt.talking_wall", name="Bram") in text
+    assert session.pack.line("laptop.write_line") in text
+    assert text.endswith(CLEAR)
+    os.write(w, b"\n\n\n")  # takes it, writes nothing, confirms: no note
+    assert LaptopInput(session).ask(q) == ()
+
+
+def test_the_black_deaths_declaration_is_typed_never_shown(laptop) -> None:
+    """seed 000, De zwarte dood: the survivors "moeten concreet aangeven dat
+    het hier om de variant 'de zwarte dood' gaat" — typed as words, while no
+    menu lists it (that would tell the table what game this is)."""
+    session, w, shown = laptop
+    q = Question("pick", "plague_vote", ("Anna",), ("Anna", "Bram", "Cees"), allow_none=True,
+                 prompt="prompt.vote", params={"name": "Anna"}, timeout_s=5.0, hidden=("black_death",))
+    os.write(w, b"Zwarte  Dood\n")
+    assert LaptopInput(session).ask(q) == ("black_death",)
+    assert "zwarte dood" not in shown.getvalue().lower()

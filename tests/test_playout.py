@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import voices
 from engine import Game
 from narrator import announce
-from tests.playout import play, random_setup, with_cards
+from tests.playout import play, random_setup, with_cards, with_random_variants
 
 
 def _same_game(a: Game, b: Game) -> None:
@@ -41,6 +41,17 @@ def test_random_full_moon_decks_keep_the_invariants(seed: int, table: bool, styl
     _same_game(game, Game.replay(setup, game.decisions))
     if seed % 10 == 0:
         assert all(announce.public_lines(game.events, voices.load("nl").playing(setup.variants)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), table=st.booleans(), style=st.sampled_from(["random", "sensible"]))
+def test_random_variant_sets_keep_the_invariants(seed: int, table: bool, style: str) -> None:
+    rng = random.Random(seed)
+    setup = with_random_variants(rng, random_setup(rng, table=table))
+    game = play(setup, seed, style)
+    _same_game(game, Game.replay(setup, game.decisions))
+    pack = voices.load("nl").playing(setup.variants)
+    assert all(announce.public_lines(game.events, pack))
 
 
 def test_thousands_of_games_over_all_table_decks() -> None:

@@ -10,6 +10,7 @@ from engine import answers, registry
 from engine.botkit import side_pick
 from engine.deaths import aftermath, kill
 from engine.messages import Request
+from engine.night import legal
 from engine.registry import AskSpec, RoleCard
 from engine.rules import Flow, Rules
 from engine.state import Death, State
@@ -23,7 +24,8 @@ class HunterRules(Rules):
     def after_death(self, s: State, death: Death) -> Flow:
         if death.role is not Role.HUNTER or not death.powered or not s.living():
             return False
-        target = yield Request(Ask.HUNTER, (death.name,), tuple(s.living()), s.when)
+        actors = (death.name,)
+        target = yield Request(Ask.HUNTER, actors, legal(s, Ask.HUNTER, actors, s.living()), s.when)
         if target is not None:
             shot = kill(s, target, Cause.HUNTER)
             yield from aftermath(s, shot)

@@ -24,10 +24,18 @@ def apply(s: State, target: str | None) -> None:
         return
     seer = s.acting(Role.SEER)
     assert seer is not None
+    for vision in s.rules.vision:
+        if vision(s, seer, target):
+            return  # a rule shows her something else (the harvest festival)
+    s.emit("seer_sees", frozenset({seer}), name=target, role=seen(s, target).value)
+
+
+def seen(s: State, target: str) -> Role:
+    """The card the seer is shown for ``target`` (a rule may show another)."""
     shown = s.role[target]
     for hook in s.rules.seen:
         shown = hook(s, target, shown)
-    s.emit("seer_sees", frozenset({seer}), name=target, role=shown.value)
+    return shown
 
 
 def decide(ctx: BotContext) -> str | None:

@@ -16,6 +16,9 @@ from engine.vocab import Ask, Cause, Role, Team
 def pack_awake(s: State) -> tuple[str, ...]:
     """The werewolves who wake tonight: living, with their power."""
     wolves, role = s.wolf_roles, s.role
+    if s.faction_wolves:  # de dubbele ik: a werewolf by his hidden card, whatever power he shows
+        return tuple(p for p in s.living_now if p in s.faction_wolves and p not in s.powerless
+                     or role[p] in wolves and s.has_power(p))
     return tuple(p for p in s.living_now if role[p] in wolves and s.has_power(p))
 
 
@@ -25,7 +28,7 @@ def request(s: State) -> Request | None:
         return None
     # "Iedere nacht verslinden zij een burger": never one of their own.
     wolf_roles, role = s.wolf_roles, s.role
-    choices = tuple(p for p in s.living_now if role[p] not in wolf_roles)
+    choices = tuple(p for p in s.living_now if role[p] not in wolf_roles and p not in s.faction_wolves)
     return Request(Ask.WEREWOLVES, wolves, legal(s, Ask.WEREWOLVES, wolves, choices), s.when)
 
 

@@ -2,7 +2,17 @@
 each. Importing this package registers them; the lines below are the
 registry. Ids are the scenario format's (``engine.catalog.VARIANT_IDS``)."""
 
-from engine.variants import full_moon, lycanthropy  # noqa: F401
+from engine.variants import (  # noqa: F401
+    beginners,
+    black_death,
+    double_me_small,
+    full_moon,
+    harvest_festival,
+    lycanthropy,
+    moonlight,
+    not_him,
+    talking_wall,
+)
 from engine.variants.base import VARIANTS, Variant, find_variant, option_specs, variants_of
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.deck import Setup
 from engine.errors import SetupError
 from engine.rules import Rules
+from engine.vocab import Role
 
 
 class Variant(Rules):
@@ -29,6 +31,15 @@ class Variant(Rules):
     #: a deck without werewolves is a game of this variant (the black death)
     wolves_needed: bool = True
     order = 60
+
+    def fit_deck(self, cards: list[Role], players: int) -> list[Role]:
+        """The box's deck for this variant, from the table's (seed 001):
+        the game for beginners deals its first-game deck, the black death
+        puts villagers in the werewolves' place."""
+        return cards
+
+    def check_setup(self, setup: Setup) -> None:
+        """Raise SetupError (one line) when the deal does not suit this variant."""
 
     def option(self, opts: Any, name: str) -> Any:
         return opts.extra.get(name, self.options[name])

@@ -36,6 +36,18 @@ def option_numbers(question: Question, seats: Sequence[str] | None) -> list[int]
     return list(range(1, len(question.options) + 1))
 
 
+def hidden_answer(text: str, question: Question, pack: voices.Pack) -> tuple[str, ...]:
+    """A hidden answer typed as its word (``Question.hidden``), else ``()``."""
+    said = " ".join(text.split()).lower()
+    return next(((h,) for h in question.hidden if said == pack.line(f"word.{h}").lower()), ())
+
+
+def parse_line(text: str) -> tuple[str, ...]:
+    """A line of free text (the talking wall): ``()`` when left empty."""
+    line = " ".join(text.split())
+    return (line,) if line else ()
+
+
 def parse_pick(text: str, question: Question, labels: Sequence[str],
                numbers: Sequence[int] | None = None) -> tuple[str, ...]:
     """The options chosen by ``text`` (``numbers`` from the menu, or names);

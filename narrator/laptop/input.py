@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import time
 
-from narrator.laptop.answers import Refused, option_labels, option_numbers, parse_pick, parse_yes_no
+from narrator.laptop.answers import (
+    Refused,
+    hidden_answer,
+    option_labels,
+    option_numbers,
+    parse_line,
+    parse_pick,
+    parse_yes_no,
+)
 from narrator.laptop.session import LaptopSession
 from narrator.moderator import UNDO
 from ports import Answer, Question
@@ -118,6 +126,8 @@ class LaptopInput:
         pack = self.s.pack
         if q.kind == "yes_no":
             self.s.screen.ask(pack.line("laptop.yes_no"))
+        elif q.kind == "text":
+            self.s.screen.ask(pack.line("laptop.write_line"))
         elif q.count == 1:
             self.s.screen.ask(pack.line("laptop.choose_one"))
         elif q.exact:
@@ -148,7 +158,8 @@ class LaptopInput:
             else:
                 try:
                     answer: Answer = (parse_yes_no(text, pack) if q.kind == "yes_no"
-                                      else parse_pick(text, q, labels, numbers))
+                                      else parse_line(text) if q.kind == "text"
+                                      else hidden_answer(text, q, pack) or parse_pick(text, q, labels, numbers))
                 except Refused as no:
                     s.screen.show(pack.line(no.key, **no.params))
                 else:
@@ -177,6 +188,10 @@ class LaptopInput:
         pack = self.s.pack
         if isinstance(answer, bool):
             return pack.line("laptop.yes") if answer else pack.line("laptop.no")
+        if q.kind == "text":
+            return f"“{answer[0]}”" if answer else pack.line("laptop.no_line")
+        if answer and answer[0] in q.hidden:
+            return pack.line(f"word.{answer[0]}")
         if not answer:
             return pack.line("laptop.keep_card") if q.ask == "thief" else pack.line("laptop.nobody")
         label = dict(zip(q.options, labels, strict=True))

@@ -205,15 +205,19 @@ def test_risky_maneschijn_one_candle_is_the_victim(make_kit):
     assert kit.candles.states["Eva"] == "out" and kit.candles.states["Anna"] == "lit"
 
 
+def blow_two(kit, first: str, second: str) -> None:
+    """At the prompt two pods put out their candles, two seconds apart."""
+    def act(q):
+        kit.seat(first).press()
+        kit.clock.sleep(2)
+        kit.seat(second).press()
+    kit.input.on_prompt = act
+
+
 def test_risky_maneschijn_two_candles_out_means_no_victim(make_kit):
     kit = make_kit("maneschijn", risky_candles=True)
     kit.candles.light(PLAYERS)
-
-    def act(q):
-        kit.seat("Eva").press()
-        kit.clock.sleep(2)
-        kit.seat("Anna").press()
-    kit.input.on_prompt = act
+    blow_two(kit, "Eva", "Anna")
     assert kit.input.ask(wolves()) == ()
     kit.candles.sync(PLAYERS)   # dawn: nobody died, every candle burns again
     assert set(kit.candles.states.values()) == {"lit"}
@@ -306,3 +310,38 @@ def test_on_a_dark_table_the_cursor_only_glows(make_kit):
     kit.input.on_prompt = act
     assert kit.input.ask(seer()) == ("Bram",)
     assert bank.history == [("seat:2", "glow"), ("seat:2", "out")]
+
+
+def test_risky_maneschijn_through_the_engine_two_candles_no_victim(make_kit):
+    """seed 000: "als er meer dan een kaars uitgaat, vallen er deze nacht geen
+    slachtoffers" — the kit's candles answer the engine's ``candles`` ask."""
+    from engine import Game, Options, Role, Setup
+    from narrator.questions import decision_from, single_question
+
+    roles = dict(zip(PLAYERS, [Role.SEER, Role.WEREWOLF, Role.WEREWOLF, Role.WITCH] + [Role.VILLAGER] * 4,
+                     strict=True))
+    options = Options(extra={"risky_candles": True})
+    game = Game(Setup(tuple(PLAYERS), roles, options=options, variants=("moonlight",)))
+    game.apply(None)  # the seer looks at nobody
+    assert game.request is not None and game.request.ask == "candles"
+    kit = make_kit("maneschijn")
+    kit.candles.light(PLAYERS)
+    blow_two(kit, "Eva", "Fleur")
+    got = kit.input.ask(single_question(game.request, 30.0))
+    assert got == ("Eva", "Fleur")
+    game.apply(decision_from(game.request, got))
+    assert game.request.ask == "witch" and game.request.info["victim"] is None
+
+
+@pytest.mark.parametrize("kit_name", ["minimal", "full", "maneschijn"])
+def test_a_line_for_the_talking_wall_is_typed_on_the_keyboard(make_kit, kit_name):
+    """Buttons and tokens cannot write: the box's keyboard takes the line."""
+    kit = make_kit(kit_name)
+    q = Question("text", "talking_wall", ("Bram",), secret=True, prompt="prompt.talking_wall",
+                 params={"name": "Bram"}, timeout_s=30.0)
+
+    def act(q):
+        kit.seat("Eva").press() if kit_name != "minimal" else None
+        kit.keyboard.type("Gijs  loog")
+    kit.input.on_prompt = act
+    assert kit.input.ask(q) == ("Gijs loog",)
