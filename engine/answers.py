@@ -71,6 +71,8 @@ def ballot(s: State, req: Request, answer: Any) -> dict[str, str | None]:
         raise MalformedAnswer(f"{req.ask.value}: expected {{voter: name or null}}, not {answer!r}")
     result: dict[str, str | None] = dict.fromkeys(req.actors)
     alive, actors, choices, checks = s.alive, req.actors, req.choices, s.rules.check_vote
+    # only the voters a rule binds (the lovers) can be refused a target
+    bound: frozenset[str] = frozenset().union(*(hook(s) for hook in s.rules.bound))
     for voter, chosen in answer.items():
         # The common case (a living voter naming a living candidate) without
         # the general checks' calls: a ballot is the engine's busiest answer.
@@ -85,7 +87,8 @@ def ballot(s: State, req: Request, answer: Any) -> dict[str, str | None]:
             chosen = living(s, req, chosen, "a vote")
         if chosen not in choices:
             raise IllegalAnswer("not_a_candidate", f"{req.ask.value}: {chosen} is not a candidate")
-        for hook in checks:
-            hook(s, req.ask, voter, chosen)
+        if voter in bound:
+            for hook in checks:
+                hook(s, req.ask, voter, chosen)
         result[voter] = chosen
     return result

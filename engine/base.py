@@ -101,7 +101,8 @@ def check_tiebreak(s: State, req: Request, answer: Any) -> str | None:
 
 
 def vote_policy(ctx: BotContext) -> dict[str, str | None]:
-    return {voter: one_vote(ctx, voter) for voter in ctx.req.actors}
+    bound: frozenset[str] = frozenset().union(*(hook(ctx.s) for hook in ctx.s.rules.bound))
+    return {voter: one_vote(ctx, voter, voter in bound) for voter in ctx.req.actors}
 
 
 def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:
@@ -114,10 +115,10 @@ def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:
     return True
 
 
-def one_vote(ctx: BotContext, voter: str) -> str | None:
+def one_vote(ctx: BotContext, voter: str, bound: bool = True) -> str | None:
     s, req = ctx.s, ctx.req
     choices: Sequence[str] = req.choices
-    if s.lovers is not None and req.ask is not Ask.MAYOR_ELECTION:
+    if bound and req.ask is not Ask.MAYOR_ELECTION:
         # a lover may not name his lover (nor, at the harvest, the deceived his supposed one)
         choices = [c for c in choices if may_vote(s, req.ask, voter, c)]
     if ctx.style != "sensible" or not choices:

@@ -152,6 +152,11 @@ class Rules:
         return False
         yield  # pragma: no cover
 
+    def bound(self, s: State) -> frozenset[str]:
+        """The voters ``check_vote`` may refuse something (the lovers): the
+        others need no check when a bot draws its vote."""
+        return frozenset()
+
     def check_vote(self, s: State, ask: Ask, voter: str, target: str) -> None:
         """Raise ``IllegalAnswer`` when ``voter`` may not name ``target``
         (a lover against his lover)."""
@@ -173,7 +178,7 @@ class Rules:
 
 _HOOKS = ("begin", "called", "request", "choices", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "dusk",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
-          "eliminate", "check_vote", "after_vote", "won")
+          "eliminate", "bound", "check_vote", "after_vote", "won")
 
 
 class RuleSet:
@@ -216,6 +221,7 @@ class RuleSet:
     vote: tuple[Callable[[State], Flow], ...]
     tie: tuple[Callable[[State, tuple[str, ...]], Flow], ...]
     eliminate: tuple[Callable[[State, str], Flow], ...]
+    bound: tuple[Callable[[State], frozenset[str]], ...]
     check_vote: tuple[Callable[[State, Ask, str, str], None], ...]
     after_vote: tuple[Callable[[State, str | None], Flow], ...]
     won: tuple[Callable[[State, Winner], None], ...]

@@ -75,7 +75,7 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
      {"variant": "double_me_small", "lo": 7, "hi": 9, "count": 10}),
     (["--players", "9", "--specials", "thief", "--variants", "double_me_big"], "balance.err_variant_card",
      {"variant": "double_me_big", "role": "thief"}),
-    (["--variants", "moonlight"], "balance.err_variant_unplayable", {"variant": "moonlight"}),
+    (["--variants", "villages_unite"], "balance.err_variant_unplayable", {"variant": "villages_unite"}),
     (["--roles", "werewolf,seer,villager"], "balance.err_deck_size", {"cards": 3, "players": 10, "need": 10}),
     (["--players", "8", "--roles", "seer,witch,villager,villager,villager,villager,villager,villager"],
      "balance.err_no_wolf", {}),

@@ -74,6 +74,9 @@ class LoversRules(Rules):
             yield from aftermath(s, grief)
         return False
 
+    def bound(self, s: State) -> frozenset[str]:
+        return frozenset(s.lovers) if s.lovers is not None else frozenset()
+
     def check_vote(self, s: State, ask: Ask, voter: str, target: str) -> None:
         lovers = s.lovers
         if lovers is not None and voter in lovers and target in lovers and voter != target \

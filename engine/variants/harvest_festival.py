@@ -169,6 +169,10 @@ class HarvestFestival(Variant):
         yield from aftermath(s, grief)
         return False
 
+    def bound(self, s: State) -> frozenset[str]:
+        deceived = mine(s)["deceived"]
+        return frozenset({deceived}) if deceived is not None else frozenset()
+
     def check_vote(self, s: State, ask: Ask, voter: str, target: str) -> None:
         m = mine(s)
         if ask is not Ask.MAYOR_ELECTION and voter == m["deceived"] and target == m["supposed"]:
