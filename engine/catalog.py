@@ -1,5 +1,5 @@
 """The fixed ids of seed 000's variants and Full Moon event cards, as the
-scenario format names them (``../shared/spec/scenario-format.md``).
+scenario format names them (``docs/scenario-format.md``).
 
 This is the catalogue of what the seeds hold; which of them the engine can
 play is the registry's business (``engine.variants``, ``engine.cards``).

@@ -22,7 +22,7 @@ from engine.cards import base as cards
 from engine.dawn import dawn
 from engine.day import day
 from engine.deck import Setup, validate_deal
-from engine.errors import GameOver, IllegalAnswer
+from engine.errors import GameOver, IllegalAnswer, SetupError
 from engine.messages import Event, Request
 from engine.night import night
 from engine.outcome import outcome
@@ -78,14 +78,8 @@ def check_setup(setup: Setup) -> None:
         v.check_setup(setup)
     unknown = set(setup.options.extra) - set(option_specs(found))
     if unknown:
-        raise_option(sorted(unknown)[0])
+        raise SetupError(f"option {sorted(unknown)[0]!r} belongs to no variant of this game")
     check_events(setup)
-
-
-def raise_option(name: str) -> None:
-    from engine.errors import SetupError
-
-    raise SetupError(f"option {name!r} belongs to no variant of this game")
 
 
 class Game:

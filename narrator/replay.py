@@ -1,5 +1,5 @@
 """``wakkerdam replay FILE``: play a scenario through the real engine and print
-one JSON object (``../shared/spec/scenario-format.md``)."""
+one JSON object (``docs/scenario-format.md``)."""
 
 from __future__ import annotations
 

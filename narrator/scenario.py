@@ -1,4 +1,4 @@
-"""Scenario files (``../shared/spec/scenario-format.md``): a deal plus answers."""
+"""Scenario files (``docs/scenario-format.md``): a deal plus answers."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class ScenarioError(WakkerdamError, ValueError):
     """The file is not a valid scenario; the message names file and problem."""
 
 
-#: the format's keys (``../shared/spec/scenario-format.md``); a key outside
+#: the format's keys (``docs/scenario-format.md``); a key outside
 #: them is refused, so that a typo never plays a different game
 KEYS = frozenset({"players", "roles", "middle", "options", "seed", "language", "steps",
                   "variants", "events"})

@@ -1,7 +1,7 @@
 """The golden tests of the rules: every file in tests/scenarios/ is replayed.
 
 Each scenario is a game (or the start of one) in the replay format of
-``../shared/spec/scenario-format.md``, with a first comment quoting the rule of
+``docs/scenario-format.md``, with a first comment quoting the rule of
 the seeds it checks. Expectations live in optional top-level keys that
 ``wakkerdam replay`` ignores:
 

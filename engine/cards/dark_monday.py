@@ -1,9 +1,9 @@
 """Donkere maandag (seed 000, direct): "Het is een sombere dag zonder noemenswaardige gebeurtenissen. Het is een normale ronde tenzij de spelleider besluit om de variant 'hij is het zeker niet!' in te voeren."
 
-The variant ``not_him`` is not in engine/variants (yet), so the box cannot
-turn it on: the card is read and the round is a normal one (docs/cards.md).
-When the variant comes, this card gets the host's option, as Stralende
-zondag has (``engine.cards.sunny_sunday``)."""
+The box does not turn the variant ``not_him`` on for the day: the card is
+read and the round is a normal one (docs/cards.md). A host's option to turn
+it on, as Stralende zondag has (``engine.cards.sunny_sunday``), is still to
+come."""
 
 from __future__ import annotations
 
