@@ -76,6 +76,8 @@ class State:
     #: werewolves by a hidden identity card, whatever card they show (de
     #: dubbele ik); empty in every other game
     faction_wolves: frozenset[str] = frozenset()
+    #: the game's variants (their rules hold for the whole game)
+    variant_rules: tuple[Rules, ...] = ()
     #: each player's place at the table (news in seat order)
     seat: dict[str, int] = field(default_factory=dict)
 
@@ -96,7 +98,7 @@ class State:
             seat={p: i for i, p in enumerate(setup.players)},
         )
         s._index_roles()
-        s.store["_extra_rules"] = extra_rules
+        s.variant_rules = extra_rules
         s.refresh_rules()
         return s
 
@@ -106,7 +108,7 @@ class State:
 
         deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
         rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
-                 *self.store["_extra_rules"], *cards)
+                 *self.variant_rules, *cards)
         self.rules = rule_set(rules)
 
     def _index_roles(self) -> None:
