@@ -18,9 +18,10 @@ from typing import Any
 
 import engine
 import voices
-from engine import Game, Options, Role, Setup, SetupError, WakkerdamError
+from engine import Game, Role, Setup, SetupError, WakkerdamError, check_setup
+from engine.variants import variants_of
 from narrator.clock import RealClock
-from narrator.demo import NAMES, deck_for
+from narrator.demo import NAMES, deck_for, rule_choices
 from narrator.moderator import Moderator, Timing
 from narrator.replay import summary
 from narrator.seeds import Seeds
@@ -59,6 +60,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--names", help="the players' names in seat order, comma-separated")
     p.add_argument("--players", type=int, default=8)
     p.add_argument("--roles", help="comma-separated role ids: every card, the middle included")
+    p.add_argument("--variant", action="append", metavar="ID",
+                   help="play with this variant of seed 000 (repeatable; e.g. lycanthropy, full_moon)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a rule or variant option (repeatable)")
     p.add_argument("--deal", choices=("cards", "box"), default="cards")
     p.add_argument("--seed", type=int, help="for the box's deal (default: random)")
     p.add_argument("--journal", help="the journal file (default: a new one in the state directory)")
@@ -105,7 +110,11 @@ def main(argv: list[str]) -> int:
     names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[: args.players])
     try:
         lo, hi = (float(x) for x in args.call_seconds.split(","))
+        variants, options = rule_choices(args)
         deck = deck_for(len(names), [r.strip() for r in args.roles.split(",")] if args.roles else None)
+        if not args.roles:  # the box's own deck suits the variants (the demo's rule)
+            for v in variants_of(variants):
+                deck = v.fit_deck(deck, len(names))
     except (SetupError, ValueError) as exc:
         print(f"wakkerdam: {exc}", file=sys.stderr)
         return 2
@@ -133,11 +142,14 @@ def main(argv: list[str]) -> int:
                 print("wakkerdam: not every player scanned a card", file=sys.stderr)
                 return 2
             setup = Setup(tuple(names), {p: Role(dealt[p]) for p in names}, _middle(deck, dealt),
-                          Options(), seeds.game)
+                          options, seeds.game, variants=variants)
+            check_setup(setup)
         else:
             from hardware.flows import deal_by_box
 
-            setup = engine.deal(names, deck, seeds.deal, seed=seeds.game)
+            setup = engine.deal(names, deck, seeds.deal, seed=seeds.game, options=options,
+                                variants=variants)
+            check_setup(setup)
             deal_by_box(kit, {p: setup.roles[p].value for p in names})
         return play(setup, kit, speaker, args=args, call_seconds=(lo, hi), seeds=seeds)
     except (WakkerdamError, OSError) as exc:
@@ -192,7 +204,7 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
                               voice_votes=not args.no_voice_votes, risky_candles=args.risky_candles)
     kit.candles.light(game.state.living())
     private = CallBoundPrivate(kit.private)
-    pack = voices.load(args.lang)
+    pack = voices.load(args.lang).playing(setup.variants)
     table = CandleKeeper(kit.input, kit, lambda: moderator.game.state.living())
     if not args.no_voice_votes:
         table = spoken_table(pack, table, setup, kit.on_notice)

@@ -41,3 +41,18 @@ def test_a_box_game_without_devices_plays_on_the_keyboard_and_survives_a_power_c
     out2 = _run_for(6, "resume", str(journal), "--text-only")
     assert "Traceback" not in out2
     assert "We gaan verder waar we waren" in out2
+
+
+def test_a_box_game_takes_variants_and_refuses_an_unknown_one(tmp_path: Path) -> None:
+    journal = tmp_path / "box.journal"
+    out = _run_for(6, "play", "--kit", "minimal", "--deal", "box", "--seed", "3", "--journal", str(journal),
+                   "--variant", "lycantropische_besmetting", "--variant", "full_moon", *FAST)
+    assert "Traceback" not in out
+    j, _ = Journal.verify(journal)
+    assert j.header["setup"]["variants"] == ["lycanthropy", "full_moon"]  # found by alias too
+    r = subprocess.run([sys.executable, "-m", "narrator.cli", "play", "--kit", "minimal", "--variant", "nope",
+                        "--journal", str(tmp_path / "x.journal"), *FAST],
+                       cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "nope" in r.stderr
+    assert not (tmp_path / "x.journal").exists()
