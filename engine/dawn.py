@@ -8,11 +8,18 @@ spares him (the elder's first bite) or a rule gives the harm another effect
 in seat order, whatever their cause, cards shown, and only then what their
 deaths set off (the elder's grief), each followed through in the order the
 deaths happened — a hunter bitten before the elder was poisoned still shoots.
+
+Private news of the dawn (an infection, the elder's lost powers) is marked
+for sleepers and given in one round after the names: the ``morning`` cue,
+emitted on every dawn that could bring such news or follows a night of
+sleepers' news, whether or not there is any (a round only when there is news
+would be news).
 """
 
 from __future__ import annotations
 
 from engine.deaths import Flow, aftermath, kill
+from engine.night import news_at_dawn, sleepers_tonight
 from engine.rules import Intent
 from engine.state import Death, State
 from engine.vocab import Cause
@@ -63,6 +70,10 @@ def dawn(s: State) -> Flow:
         else:
             s.emit("death_night", name=death.name, role=role)
     s.events.extend(consequences)
+    if s.cues and sleepers_tonight(s):
+        # ``dawn_news``: a box taps a round now (the night's calls tapped
+        # their own); a laptop holds its morning round for all of them.
+        s.emit("morning", cue=True, dawn_news=news_at_dawn(s))
     s.intents = []
     for death in deaths:
         yield from aftermath(s, death)

@@ -45,8 +45,10 @@ class NightStep:
     #: asks again while ``request`` builds one (several players in turn, a
     #: card's night of madness: each werewolf spies on one player)
     again: bool = False
-    #: may tell players who sleep (the lovers, the charmed): a laptop holds
-    #: a morning round after every night such a step was called
+    #: may tell players who sleep (the lovers, the charmed): its call always
+    #: holds one round of private news, news or none (the sleep cue says so,
+    #: the narrator needs no list of its own), and a laptop holds a morning
+    #: round after every night such a step was called
     sleepers: bool = False
 
     def called(self, s: State) -> bool:
@@ -87,11 +89,17 @@ def tonight(s: State) -> tuple[NightStep, ...]:
                  and (step.rule in ids if step.rule is not None else step.role in deck))
 
 
+def news_at_dawn(s: State) -> bool:
+    """Whether this dawn may bring private news outside the night's calls
+    (``Rules.tells_at_dawn``: an infection, the elder's lost powers)."""
+    return any(tells(s) for tells in s.rules.tells_at_dawn)
+
+
 def sleepers_tonight(s: State) -> bool:
     """Whether tonight may bring news for sleepers: a called step that can
-    tell them, or a rule that can (an infection). Depends on the deck and
-    the night, never on what happened (a laptop's round gives nothing away)."""
-    return any(st.sleepers for st in tonight(s)) or any(r.tells_sleepers for r in s.rules.rules)
+    tell them, or a rule that can at dawn. Depends on the deck and the
+    night, never on what happened (a laptop's round gives nothing away)."""
+    return any(st.sleepers for st in tonight(s)) or news_at_dawn(s)
 
 
 def night(s: State) -> Generator[Request, Any, None]:
@@ -111,4 +119,4 @@ def night(s: State) -> Generator[Request, Any, None]:
             step.apply(s, (yield request))
             request = step.request(s) if step.again and step.request is not None else None
         if s.cues:
-            s.emit("sleep", cue=True, step=step.name)
+            s.emit("sleep", cue=True, step=step.name, sleepers=step.sleepers)

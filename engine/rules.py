@@ -57,8 +57,6 @@ class Rules:
     #: the order hooks run in (after a death: hunter 10, scapegoat 20,
     #: mayor 30, lovers 40; variants and cards usually later)
     order: int = 50
-    #: may tell sleeping players something at night (an infection)
-    tells_sleepers: bool = False
     #: ids of the rules this one takes out of the game (the game for
     #: beginners plays without the hunter's shot and the lovers' grief), or
     #: ``"<id>.<hook>"`` for one hook of a rule
@@ -71,6 +69,13 @@ class Rules:
     def called(self, s: State, step: NightStep) -> bool | None:
         """Whether ``step`` is called tonight; None: no opinion."""
         return None
+
+    def tells_at_dawn(self, s: State) -> bool:
+        """Whether this dawn may bring private news outside any night call
+        (an infection, the elder's lost powers). Decided on what the table
+        knows (the deck, the rules in play), never on what happened: every
+        such dawn then holds one round of private news, news or none."""
+        return False
 
     def request(self, s: State, step: NightStep, req: Request | None) -> Request | None:
         """The request a night step puts (None: it does not act). A variant
@@ -176,7 +181,7 @@ class Rules:
         return ()
 
 
-_HOOKS = ("begin", "called", "request", "choices", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "dusk",
+_HOOKS = ("begin", "called", "tells_at_dawn", "request", "choices", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "dusk",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
           "eliminate", "bound", "check_vote", "after_vote", "won")
 
@@ -203,6 +208,7 @@ class RuleSet:
     # Typed views of the per-hook tuples set above.
     begin: tuple[Callable[[State], None], ...]
     called: tuple[Callable[[State, NightStep], bool | None], ...]
+    tells_at_dawn: tuple[Callable[[State], bool], ...]
     request: tuple[Callable[[State, NightStep, Request | None], Request | None], ...]
     choices: tuple[Callable[[State, Ask, tuple[str, ...], tuple[str, ...]], tuple[str, ...]], ...]
     recorded: tuple[Callable[[State, Intent], None], ...]

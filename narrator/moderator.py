@@ -5,6 +5,14 @@ request to the right players through the table's :class:`Input`, delivers
 private events only through the :class:`PrivateChannel` of their seats, and
 writes every decision to the journal before its effect is spoken.
 
+News for sleepers (``Event.sleeper``: the lovers, the charmed, the infected)
+is given in one round of fixed shape, woken by a tap (seed 000: "De
+spelleider raakt de betoverden even aan"), at the moments the engine marks
+whether or not there is news — a round only when there is news would be news:
+at the end of every call whose step may tell sleepers (its sleep cue says
+``sleepers``) and at every dawn that may bring such news (the ``morning``
+cue). The narrator keeps no list of its own of the steps or rules that tap.
+
 Secrecy by timing: every night call lasts a time drawn from one distribution
 (``Timing.call_seconds``) whether or not anyone acts — a real answer is padded
 to it, a pretended call (dead, powerless or absent role) simply waits it out —
@@ -25,11 +33,6 @@ from narrator.questions import decision_from, single_question, witch_questions
 from ports import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from voices import Pack
 
-#: called steps whose news goes to sleepers (``Event.sleeper``: the lovers, the
-#: charmed), woken by a tap (seed 000: "De spelleider raakt de betoverden even
-#: aan"). Each such call holds one tap round of fixed shape, with news or
-#: without: a round that only happens when there is news would be news.
-TAP_STEPS = frozenset({"lovers", "pied_piper", "charmed"})
 #: public events that get a sound cue first
 CUES = {"night_falls": "night", "day_breaks": "dawn", "death_hunter": "shot"}
 VICTIM_EVENTS = frozenset({"death_night", "death_vote", "death_scapegoat"})
@@ -139,6 +142,8 @@ class Moderator:
         while True:
             self._narrate_new_events()
             if self.game.request is None:
+                if self._sleepers:  # the game ended before a marked round
+                    self._tap_round()
                 return self.game
             self._handle(self.game.request)
 
@@ -203,8 +208,10 @@ class Moderator:
         if e.cue:
             if e.kind == "wake":
                 self._start_call(e)
-            else:
+            elif e.kind == "sleep":
                 self._end_call(e)
+            else:
+                self._morning(e)
         elif e.public:
             if e.kind in CUES:
                 self.speaker.cue(CUES[e.kind])
@@ -214,14 +221,25 @@ class Moderator:
         else:
             assert e.to is not None
             if e.sleeper:
+                # Given in the round the engine marks next: at the end of
+                # this call, or after the dawn's names (an infection).
                 self._sleepers.append(e)
-                if self._call is None:
-                    # Outside a call (a resume inside one; news at dawn, as
-                    # lycanthropy's infected): given now, in a round of its own.
-                    self._tap_round()
                 return
             seats = tuple(p for p in self.game.state.players if p in e.to)
             self.private.show(seats, f"private.{e.kind}", announce.params(e, self.pack))
+
+    def _morning(self, e: Event) -> None:
+        """The engine's mark after the dawn's names: a box taps one round
+        when the dawn may bring news (the night's calls tapped their own); a
+        channel without rounds (the laptop) holds its morning round now."""
+        if hasattr(self.private, "tap_round"):
+            if e.data.get("dawn_news") or self._sleepers:
+                self._tap_round()
+            return
+        self._tap_round()
+        morning_round = getattr(self.private, "morning_round", None)
+        if morning_round is not None:
+            morning_round()
 
     def _tap_round(self) -> None:
         """The sleepers' news of this call in one round (maybe with nobody in it)."""
@@ -241,6 +259,8 @@ class Moderator:
                               sleeper=e.sleeper)
 
     def _start_call(self, e: Event) -> None:
+        if self._sleepers:  # news no round was marked for: never lost
+            self._tap_round()
         step = e.data["step"]
         key = f"call.{step}.wake"
         if step == "werewolves" and e.data.get("little_girl"):
@@ -262,7 +282,7 @@ class Moderator:
         return max(0.0, self._call.length - (self.clock.now() - self._call.started))
 
     def _end_call(self, e: Event) -> None:
-        if e.data["step"] in TAP_STEPS or self._sleepers:
+        if e.data.get("sleepers") or self._sleepers:
             self._tap_round()
         call = self._call
         # No call under way (a resume that starts inside one): nothing to pad.

@@ -57,13 +57,18 @@ class Heard:
     rounds: list[float] = field(default_factory=list)   # each tap round's length
     motors: list[float] = field(default_factory=list)   # each motor's total buzzing
     game: Game | None = None
+    #: each tap round as (start, length, seconds of buzzing summed over the motors)
+    round_log: list[tuple[float, float, float]] = field(default_factory=list)
+    #: when each private screen was put up (a kit's display or terminal)
+    screens: list[float] = field(default_factory=list)
 
 
 class TimedRounds:
     """Wraps a private channel to time each tap round on the game's clock."""
 
-    def __init__(self, inner: Any, clock: Any, rounds: list[float]) -> None:
-        self.inner, self.clock, self.rounds = inner, clock, rounds
+    def __init__(self, inner: Any, clock: Any, rounds: list[float], kit: Any = None) -> None:
+        self.inner, self.clock, self.rounds, self.kit = inner, clock, rounds, kit
+        self.log: list[tuple[float, float, float]] = []
 
     def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any]) -> None:
         self.inner.show(seats, key, params)
@@ -72,9 +77,10 @@ class TimedRounds:
         self.inner.tap(seats)
 
     def tap_round(self, lines: dict[str, Any]) -> None:
-        start = self.clock.now()
+        start, felt = self.clock.now(), sum(_felt(self.kit).values())
         self.inner.tap_round(lines)
         self.rounds.append(round(self.clock.now() - start, 3))
+        self.log.append((start, self.rounds[-1], round(sum(_felt(self.kit).values()) - felt, 3)))
 
 
 def table_kit(name: str, players: list[str]) -> Any:
@@ -91,27 +97,42 @@ def table_kit(name: str, players: list[str]) -> Any:
 
 
 def listen(setup: Setup, *, narration_seed: int, bots_seed: int, kit: Any = None,
-           style: str = "random", call_seconds: tuple[float, float] = (12.0, 18.0)) -> Heard:
+           style: str = "random", call_seconds: tuple[float, float] = (12.0, 18.0),
+           answers: list[tuple[str, str | None, Any]] | None = None) -> Heard:
     """Play ``setup`` by bots and return what the table heard and felt;
-    ``kit``: a :func:`table_kit` (its clock is the game's), else no devices."""
+    ``kit``: a :func:`table_kit` (its clock is the game's), else no devices;
+    ``answers``: (ask, seat or None, answer) given first, in order, the bots after."""
     pack = voices.load("nl")
     clock = kit.clock if kit is not None else FakeClock()
     voice = SimulatedVoice(clock)
     holder: dict[str, Moderator] = {}
-    table = BotTable(Bots(bots_seed, style), lambda: holder["m"].game)
+    table: Any = BotTable(Bots(bots_seed, style), lambda: holder["m"].game)
+    if answers is not None:
+        from tests.test_moderator import ScriptedTable
+
+        table = ScriptedTable(answers, table)
     rounds: list[float] = []
     private: Any = RecordingPrivate(pack) if kit is None else CallBoundPrivate(kit.private)
     felt_before = _felt(kit)
-    timed = TimedRounds(private, clock, rounds) if hasattr(private, "tap_round") else private
+    screens: list[float] = []
+    if kit is not None:
+        read = kit.private.on_show
+        kit.private.on_show = lambda seats, text: (screens.append(clock.now()), read(seats, text))
+    timed = TimedRounds(private, clock, rounds, kit) if hasattr(private, "tap_round") else private
     m = Moderator(Game(setup), pack, voice, table, timed, clock, narration_seed=narration_seed,
                   timing=Timing(call_seconds=call_seconds, discussion=False, answer_seconds=10.0))
     if isinstance(private, CallBoundPrivate):
         private.moderator = m
     holder["m"] = m
-    game = m.run()
+    try:
+        game = m.run()
+    finally:
+        if kit is not None:
+            kit.private.on_show = read
     felt = _felt(kit)
     motors = [round(felt[s] - felt_before[s], 3) for s in felt]
-    return Heard(voice.heard, list(m.call_log), rounds, motors, game)
+    return Heard(voice.heard, list(m.call_log), rounds, motors, game,
+                 getattr(timed, "log", []), screens)
 
 
 def _felt(kit: Any) -> dict[str, float]:

@@ -26,6 +26,9 @@ class ReturnOfTheVictim(Card):
     kind = "temporary"
     span = "night"
 
+    def tells_at_dawn(self, s: State) -> bool:
+        return True  # a turned villager is warned at dawn, alone
+
     def instead_of_death(self, s: State, harm: Intent) -> bool:
         if harm.cause is not Cause.WEREWOLVES or s.store.get(self.id) == s.night:
             return False

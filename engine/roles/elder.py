@@ -39,6 +39,10 @@ class ElderRules(Rules):
         return (harm.cause is Cause.WEREWOLVES and s.role[harm.target] is Role.ELDER
                 and bites(s, harm.target) < 2)
 
+    def tells_at_dawn(self, s: State) -> bool:
+        # Only the witch's poison kills him by the village's hand at night.
+        return Role.WITCH in s.deck
+
     def on_death(self, s: State, death: Death) -> None:
         if death.role is not Role.ELDER or s.village_powerless:
             return
@@ -50,10 +54,11 @@ class ElderRules(Rules):
             s.emit("village_powerless", name=death.name)
             return
         # Killed in the night: saying so in public would tell the table the
-        # witch poisoned him. Those who lose a power are told alone.
+        # witch poisoned him. Those who lose a power are told alone, in the
+        # dawn's round (held every dawn this could happen: see tells_at_dawn).
         losing = frozenset(p for p in s.living() if has_village_power(s, p))
         if losing:
-            s.emit("powers_lost", losing, name=death.name)
+            s.emit("powers_lost", losing, sleeper=True, name=death.name)
 
 
 registry.role(RoleCard(Role.ELDER, Team.VILLAGE, rules=ElderRules()))

@@ -295,14 +295,17 @@ def check_mayor(s: State, req: Request, answer: Any) -> str | None:
 
 
 def _step(name: str, order: int, request: Callable[[State], Request | None],
-          apply: Callable[[State, Any], None], ask: Ask, *, first: bool = False) -> NightStep:
-    return NightStep(name, order, first_night_only=first, request=request, apply=apply, ask=ask, rule=ID)
+          apply: Callable[[State, Any], None], ask: Ask, *, first: bool = False,
+          sleepers: bool = False) -> NightStep:
+    return NightStep(name, order, first_night_only=first, request=request, apply=apply, ask=ask, rule=ID,
+                     sleepers=sleepers)
 
 
 registry.steps(
     _step("harvest_thief", 11, thief_request, thief_apply, HARVEST_THIEF, first=True),
-    _step("harvest_cupid", 31, cupid_request, cupid_apply, HARVEST_CUPID, first=True),
-    _step("harvest_witch", 71, witch_request, witch_apply, HARVEST_WITCH),
+    # cupid's new lover and the witch's changed target are told asleep
+    _step("harvest_cupid", 31, cupid_request, cupid_apply, HARVEST_CUPID, first=True, sleepers=True),
+    _step("harvest_witch", 71, witch_request, witch_apply, HARVEST_WITCH, sleepers=True),
 )
 registry.ask(AskSpec(HARVEST_THIEF, answers.target("harvest_thief", "the thief swaps with another living player"),
                      pick, secret=True))

@@ -42,7 +42,9 @@ def wolves_win(s: State) -> Winner | None:
 class Lycanthropy(Variant):
     id = "lycanthropy"
     aliases = ("lycantropische_besmetting",)
-    tells_sleepers = True
+
+    def tells_at_dawn(self, s: State) -> bool:
+        return True  # the infection is told at dawn, to the infected alone
 
     def instead_of_death(self, s: State, harm: Intent) -> bool:
         if harm.cause is not Cause.WEREWOLVES:

@@ -17,6 +17,11 @@ class LaptopPrivate:
     def __init__(self, session: LaptopSession) -> None:
         self.s = session
 
+    def morning_round(self) -> None:
+        """The engine's morning mark: every player takes the laptop in turn."""
+        if self.s.game is not None:
+            self.s.morning_round()
+
     def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
              sleeper: bool = False) -> None:
         s = self.s

@@ -10,7 +10,6 @@ from typing import Any
 
 import voices
 from engine import Game
-from engine.night import sleepers_tonight
 from narrator.laptop.terminal import Keyboard, Screen
 
 #: how long a private line may stay up in the day before it hides itself
@@ -22,10 +21,11 @@ class LaptopSession:
 
     The morning round: the lovers and the charmed are told while they sleep,
     and nobody can wake them at a laptop, so their lines are kept and, when
-    day breaks, the laptop goes round the whole table: everybody takes it,
-    sees their news or "nothing new", hides it. The round happens on every
-    morning the deck could bring such news (cupid's first night, every night
-    with the pied piper in the deck), news or not, so it gives nothing away.
+    the dawn's dead are named, the laptop goes round the whole table:
+    everybody takes it, sees their news or "nothing new", hides it. The round
+    happens on every morning the engine marks (cupid's first night, every
+    night with the pied piper in the deck, every dawn that may bring news of
+    its own), news or not, so it gives nothing away (``LaptopPrivate``).
     """
 
     def __init__(self, pack: voices.Pack, speaker: Any, keyboard: Keyboard, screen: Screen,
@@ -49,15 +49,12 @@ class LaptopSession:
         self.discussion_ends: float | None = None
         self._discussion = [line_pattern(pack, key) for key in
                             ("narration.discussion_start", "narration.discussion_start_one")]
-        self._day_breaks = pack.line("announce.day_breaks")
         self._discussion_end = pack.line("narration.discussion_end")
 
     def public(self, text: str) -> None:
         """A line for everybody (the moderator's on_line): the laptop is back
         on the table."""
         self.holder = None
-        if text == self._day_breaks and self._round_due():
-            self.morning_round()
         self.last_line = text
         self.screen.show(text)
         if any(p.fullmatch(text) for p in self._discussion):
@@ -65,11 +62,6 @@ class LaptopSession:
             self.discussion_ends = time.monotonic() + self.discussion_seconds
         elif text == self._discussion_end:
             self.discussion_ends = None
-
-    def _round_due(self) -> bool:
-        if self.game is None:
-            return False
-        return sleepers_tonight(self.game().state)
 
     def morning_round(self) -> None:
         """Every player in seat order takes the laptop and reads their news."""
