@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.errors import WakkerdamError
 
@@ -25,8 +25,47 @@ class HardwareError(WakkerdamError, RuntimeError):
     """A device that cannot be opened or stopped answering."""
 
 
+#: a kit file's problem: (where: the file, (file, line) or "", pack key, params);
+#: a param may itself be (key, params), said in the same language
+Problem = tuple[str | tuple[str, int], str, dict[str, Any]]
+
+
 class WiringError(WakkerdamError, ValueError):
-    """A kit file that does not describe a wiring the box can use."""
+    """A kit file that does not describe a wiring the box can use.
+
+    ``problems``: each (where, key, params), where is the file (and line) or
+    "". ``str()`` lists them all in English (logs, tests); :meth:`message` is
+    one line in the table's language: the first, and how many more."""
+
+    def __init__(self, *problems: Problem) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(_problem(p, "en") for p in self.problems))
+
+    def message(self, lang: str) -> str:
+        first = _problem(self.problems[0], lang)
+        more = len(self.problems) - 1
+        return f"{first} {_say(lang, 'hardware.kit.more', {'n': more})}" if more else first
+
+
+def wiring_error(where: str | tuple[str, int], key: str, **params: Any) -> WiringError:
+    """One problem of a kit file (or a token registry) as a WiringError."""
+    return WiringError((where, key, params))
+
+
+def _problem(problem: Problem, lang: str) -> str:
+    where, key, params = problem
+    text = " ".join(_say(lang, key, params).split())  # one line, whatever a value holds
+    if isinstance(where, tuple):
+        where = _say(lang, "hardware.kit.where", {"file": where[0], "line": where[1]})
+    return f"{where}: {text}" if where else text
+
+
+def _say(lang: str, key: str, params: dict[str, Any]) -> str:
+    import voices
+
+    pack = voices.load(lang)
+    ready = {k: _say(lang, *v) if isinstance(v, tuple) else v for k, v in params.items()}
+    return pack.line(key, **ready)
 
 
 @dataclass(frozen=True)

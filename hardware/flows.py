@@ -10,9 +10,7 @@ down) on the console's reader; the box learns who holds what and says only
 
 from __future__ import annotations
 
-import argparse
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +20,7 @@ from hardware.events import HardwareError, Press, Tag, Typed, WiringError
 from hardware.kit import Kit, build_kit
 from hardware.outputs import PULSE
 from hardware.tokens import CARD_COPIES, Registry, fake_registry
+from voices.args import Parser, fail
 
 STEP_S = 60.0
 POLL_S = 0.05
@@ -169,8 +168,8 @@ def _parse_cards(text: str | None) -> list[str]:
 
 
 def enroll_main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="wakkerdam enroll",
-                                description="Teach the box its seat tokens and role cards (once).")
+    p = Parser(prog="wakkerdam enroll",
+               description="Teach the box its seat tokens and role cards (once).")
     p.add_argument("--kit", default="minimal")
     p.add_argument("--fake", action="store_true", help="fake devices that present made-up tags")
     p.add_argument("--seats", type=int, default=18)
@@ -181,12 +180,11 @@ def enroll_main(argv: list[str]) -> int:
     try:
         cards = _parse_cards(args.cards)
         if not 1 <= args.seats <= 24:
-            raise ValueError("--seats must be 1 to 24")
+            return fail("wakkerdam enroll", args.lang, "cli.range", option="--seats", low=1, high=24)
         # Enrolling needs the reader only: no players are seated.
         kit = build_kit(args.kit, fake=args.fake, players=[], lang=args.lang, registry=Registry())
     except (WiringError, HardwareError, ValueError) as exc:
-        print(f"wakkerdam enroll: {exc}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam enroll", args.lang, exc)
     path = args.registry or registry_path()
     try:
         registry = Registry.load(path)
@@ -198,8 +196,7 @@ def enroll_main(argv: list[str]) -> int:
             print(kit.pack.line("hardware.enroll.saved", count=learnt, path=str(path)))
         return 0 if learnt else 1
     except (WiringError, OSError) as exc:
-        print(f"wakkerdam enroll: {exc}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam enroll", args.lang, exc)
     finally:
         kit.close()
 
@@ -273,8 +270,8 @@ def self_test(kit: Kit, *, out: Callable[[str], None], step_s: float = 10.0) -> 
 
 
 def hw_test_main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="wakkerdam hw-test",
-                                description="Self-test: light, buzz and read every device of a kit.")
+    p = Parser(prog="wakkerdam hw-test",
+               description="Self-test: light, buzz and read every device of a kit.")
     p.add_argument("--kit", required=True, help="laptop, minimal, full, maneschijn, or a kit file")
     p.add_argument("--fake", action="store_true",
                    help="fake devices built from the kit's wiring (checks the wiring file)")
@@ -287,12 +284,12 @@ def hw_test_main(argv: list[str]) -> int:
         spec = load_kit(args.kit)
         n = args.players or len(spec.seats) or 8
         if n < 1 or (spec.seats and n > len(spec.seats)):
-            raise ValueError(f"--players must be 1 to {len(spec.seats) or 24}")
+            return fail("wakkerdam hw-test", args.lang, "cli.range", option="--players", low=1,
+                        high=len(spec.seats) or 24)
         kit = build_kit(args.kit, fake=args.fake, players=[f"seat {i}" for i in range(1, n + 1)],
                         lang=args.lang)
     except (WiringError, HardwareError, ValueError) as exc:
-        print(f"wakkerdam hw-test: {exc}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam hw-test", args.lang, exc)
     try:
         fine, total = self_test(kit, out=print)
     finally:

@@ -27,7 +27,14 @@ import voices
 from hardware.buses import FakeI2C, FakeSpi, Mcp23017Model, Pca9685Model, Rc522Model
 from hardware.buttons import ButtonBank, GpioButtons, McpButtons
 from hardware.display import Display, fake_display, ssd1306_display
-from hardware.events import Clock, EventQueue, FakeClock, HardwareError, RealClock, WiringError
+from hardware.events import (
+    Clock,
+    EventQueue,
+    FakeClock,
+    HardwareError,
+    RealClock,
+    wiring_error,
+)
 from hardware.expanders import Mcp23017, Pca9685
 from hardware.kits import KitSpec, PinRef, load_kit
 from hardware.outputs import (
@@ -132,10 +139,10 @@ class Kit:
                  screen: TextIO | None = None, risky_candles: bool = False,
                  read_stdin: bool | None = None):
         if spec.seats and len(players) > len(spec.seats):
-            raise WiringError(f"{spec.path}: this kit has {len(spec.seats)} seats, "
-                              f"not enough for {len(players)} players")
+            raise wiring_error(spec.path, "hardware.kit.too_few_seats", seats=len(spec.seats),
+                               players=len(players))
         if len(set(players)) != len(players):
-            raise WiringError("two players have the same name")
+            raise wiring_error("", "hardware.kit.same_name")
         self.spec = spec
         self.fake = fake
         self.players = list(players)

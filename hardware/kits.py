@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from hardware.events import WiringError
+from hardware.events import Problem, WiringError, wiring_error
 
 KIT_NAMES = ("laptop", "minimal", "full", "maneschijn")
 I2C_PINS = {2, 3}
@@ -97,34 +97,48 @@ def kit_path(name: str) -> Path:
     path = Path(str(resources.files("config").joinpath("kits", f"{name}.yaml")))
     if not path.exists():
         known = ", ".join(sorted(p.stem for p in path.parent.glob("*.yaml")))
-        raise WiringError(f"no kit named {name!r}; the kits are: {known}")
+        raise wiring_error("", "hardware.kit.unknown", name=name, known=known)
     return path
+
+
+#: what a problem is about, in the packs' words: (key, params)
+What = tuple[str, dict[str, Any]]
+
+
+def at(label: str, **params: Any) -> What:
+    return (f"hardware.kit.at.{label}", params)
+
+
+def _short(value: Any) -> str:
+    """A value as the file wrote it, cut short (a kit file may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class _Checker:
     def __init__(self, where: str):
         self.where = where
-        self.errors: list[str] = []
-        self.used: dict[str, str] = {}
+        self.errors: list[Problem] = []
+        self.used: dict[str, What] = {}
 
-    def error(self, line: int, message: str) -> None:
-        self.errors.append(f"{self.where}, line {line}: {message}")
+    def error(self, line: int, problem: str, /, **params: Any) -> None:
+        self.errors.append(((self.where, line), f"hardware.kit.{problem}", params))
 
-    def keys(self, data: Any, allowed: set[str], what: str) -> bool:
+    def keys(self, data: Any, allowed: set[str], what: What) -> bool:
         if not isinstance(data, dict):
-            self.error(getattr(data, "line", 0), f"{what} must be a mapping")
+            self.error(getattr(data, "line", 0), "not_mapping", what=what)
             return False
         for key in data:
             if key not in allowed:
                 line = data.key_lines.get(str(key), data.line) if isinstance(data, _Lines) else 0
-                self.error(line, f"{what}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
+                self.error(line, "unknown_key", what=what, key=_short(key), allowed=", ".join(sorted(allowed)))
         return True
 
-    def pin(self, text: Any, line: int, what: str, allow: set[str]) -> PinRef | None:
+    def pin(self, text: Any, line: int, what: What, allow: set[str]) -> PinRef | None:
         # (a pin name is short: thousands of digits are no pin, not a crash)
         m = _PIN.match(str(text).strip()) if isinstance(text, str) and len(text) < 40 else None
         if not m:
-            self.error(line, f"{what}: {text!r} is not a pin (write gpio17, mcp0x20.3 or pca0x40.5)")
+            self.error(line, "not_a_pin", what=what, text=_short(text))
             return None
         if m.group(1) is not None:
             ref = PinRef("gpio", int(m.group(1)))
@@ -133,26 +147,27 @@ class _Checker:
         else:
             ref = PinRef("pca", int(m.group(5)), int(m.group(4), 16))
         if ref.kind not in allow:
-            self.error(line, f"{what}: {ref} cannot be used here (use {' or '.join(sorted(allow))})")
+            self.error(line, "pin_not_here", what=what, pin=str(ref), allowed="/".join(sorted(allow)))
             return None
         limit = 27 if ref.kind == "gpio" else 15
         if not 0 <= ref.number <= limit:
-            self.error(line, f"{what}: {ref} is out of range (0-{limit})")
+            self.error(line, "pin_range", what=what, pin=str(ref), limit=limit)
             return None
         key = str(ref)
         if key in self.used:
-            self.error(line, f"{what}: {ref} is already used by {self.used[key]}")
+            self.error(line, "pin_used", what=what, pin=str(ref), by=self.used[key])
             return None
         self.used[key] = what
         return ref
 
-    def address(self, value: Any, line: int, what: str, low: int, high: int) -> int | None:
+    def address(self, value: Any, line: int, what: What, low: int, high: int) -> int | None:
         if not isinstance(value, int) or not low <= value <= high:
-            self.error(line, f"{what}: address {value!r} is not between 0x{low:02x} and 0x{high:02x}")
+            self.error(line, "address_range", what=what, value=_short(value), low=f"0x{low:02x}",
+                       high=f"0x{high:02x}")
             return None
         key = f"i2c 0x{value:02x}"
         if key in self.used:
-            self.error(line, f"{what}: I2C address 0x{value:02x} is already used by {self.used[key]}")
+            self.error(line, "address_used", what=what, address=f"0x{value:02x}", by=self.used[key])
             return None
         self.used[key] = what
         return value
@@ -161,7 +176,7 @@ class _Checker:
 def _as_list(c: _Checker, data: dict, key: str, lines: dict[str, int]) -> list[Any]:
     value = data.get(key) or []
     if not isinstance(value, list):
-        c.error(lines.get(key, 0), f"{key} must be a list")
+        c.error(lines.get(key, 0), "not_list", what=key)
         return []
     return value
 
@@ -172,23 +187,26 @@ def load_kit(name: str) -> KitSpec:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise WiringError(f"{where}: cannot be read ({exc.strerror})") from None
+        raise wiring_error(where, "hardware.kit.unreadable", reason=exc.strerror or str(exc)) from None
     except UnicodeDecodeError:
-        raise WiringError(f"{where}: not a text file (UTF-8)") from None
+        raise wiring_error(where, "hardware.kit.not_utf8") from None
     try:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
-        raise WiringError(f"{where}: not valid YAML: {exc}") from None
+        mark = getattr(exc, "problem_mark", None)
+        detail = getattr(exc, "problem", None) or str(exc)
+        raise wiring_error((where, mark.line + 1) if mark is not None else where, "hardware.kit.not_yaml",
+                     detail=detail) from None
     except ValueError as exc:  # a number of thousands of digits
-        raise WiringError(f"{where}: not a kit: {exc}") from None
+        raise wiring_error(where, "hardware.kit.not_a_kit", detail=str(exc)[:80]) from None
     return parse_kit(data, where)
 
 
 def parse_kit(data: Any, where: str) -> KitSpec:
     c = _Checker(where)
     if not c.keys(data, {"name", "description", "console", "expanders", "pwm", "seats",
-                         "battery", "flicker"}, "kit"):
-        raise WiringError("\n".join(c.errors))
+                         "battery", "flicker"}, at("kit")):
+        raise WiringError(*c.errors)
     lines: dict[str, int] = data.key_lines if isinstance(data, _Lines) else {}
     spec = KitSpec(name=str(data.get("name", Path(where).stem)), path=where,
                    battery=bool(data.get("battery", False)), flicker=bool(data.get("flicker", True)))
@@ -199,9 +217,9 @@ def parse_kit(data: Any, where: str) -> KitSpec:
         isinstance(console, dict) and isinstance(console.get("display"), dict))
     reserved = set(ID_EEPROM_PINS) | (I2C_PINS if uses_i2c else set()) | (SPI0_PINS if uses_spi else set())
     for pin in sorted(reserved):
-        c.used[f"gpio{pin}"] = "the I2C/SPI buses" if pin > 1 else "the HAT ID EEPROM"
+        c.used[f"gpio{pin}"] = at("buses") if pin > 1 else at("eeprom")
 
-    if c.keys(console, {"buttons", "reader", "display", "speaker", "microphone"}, "console"):
+    if c.keys(console, {"buttons", "reader", "display", "speaker", "microphone"}, at("console")):
         buttons = console.get("buttons") or {}
         if isinstance(buttons, _Lines):
             # YAML 1.1 reads a bare yes / no as a boolean: take it as meant.
@@ -209,72 +227,73 @@ def parse_kit(data: Any, where: str) -> KitSpec:
                               for k, v in buttons.items()})
             renamed.line, renamed.key_lines = buttons.line, buttons.key_lines
             buttons = renamed
-        if c.keys(buttons, {"yes", "no", "next"}, "console buttons"):
+        if c.keys(buttons, {"yes", "no", "next"}, at("console_buttons")):
             for bname, pin in buttons.items():
                 ref = c.pin(pin, getattr(buttons, "key_lines", {}).get(bname, 0),
-                            f"console button {bname}", {"gpio"})
+                            at("console_button", name=bname), {"gpio"})
                 if ref:
                     spec.buttons[bname] = ref
         reader = console.get("reader")
-        if reader is not None and c.keys(reader, {"type", "spi", "reset", "device"}, "reader"):
+        if reader is not None and c.keys(reader, {"type", "spi", "reset", "device"}, at("reader")):
             rl = reader.line
             if reader.get("type") not in ("rc522", "keyboard"):
-                c.error(rl, f"reader: type {reader.get('type')!r} is not rc522 or keyboard")
+                c.error(rl, "reader_type", what=at("reader"), value=_short(reader.get("type")))
             elif reader["type"] == "rc522":
                 if str(reader.get("spi", "0.0")) not in ("0.0", "0.1"):
-                    c.error(rl, f"reader: spi {reader.get('spi')!r} must be 0.0 or 0.1")
+                    c.error(rl, "reader_spi", what=at("reader"), value=_short(reader.get("spi")))
                 if reader.get("reset") is not None:
-                    c.pin(reader["reset"], rl, "reader reset", {"gpio"})
+                    c.pin(reader["reset"], rl, at("reader_reset"), {"gpio"})
             elif not str(reader.get("device", "")).startswith("/dev/input/"):
-                c.error(rl, "reader: a keyboard reader needs device: /dev/input/...")
+                c.error(rl, "reader_device", what=at("reader"))
             spec.reader = dict(reader)
         display = console.get("display")
-        if display is not None and c.keys(display, {"type", "address", "width", "height"}, "display"):
+        if display is not None and c.keys(display, {"type", "address", "width", "height"}, at("display")):
             if display.get("type") != "ssd1306":
-                c.error(display.line, f"display: type {display.get('type')!r} is not ssd1306")
-            c.address(display.get("address", 0x3C), display.line, "display", 0x3C, 0x3D)
+                c.error(display.line, "display_type", what=at("display"), value=_short(display.get("type")))
+            c.address(display.get("address", 0x3C), display.line, at("display"), 0x3C, 0x3D)
             spec.display = dict(display)
         spec.speaker = bool(console.get("speaker", True))
         spec.microphone = bool(console.get("microphone", False))
 
     for i, exp in enumerate(_as_list(c, data, "expanders", lines)):
-        if c.keys(exp, {"address", "interrupt"}, f"expander {i + 1}"):
-            address = c.address(exp.get("address"), exp.line, f"expander {i + 1}", 0x20, 0x27)
+        if c.keys(exp, {"address", "interrupt"}, at("expander", n=i + 1)):
+            address = c.address(exp.get("address"), exp.line, at("expander", n=i + 1), 0x20, 0x27)
             intr = exp.get("interrupt")
-            ref = c.pin(intr, exp.line, f"expander {i + 1} interrupt", {"gpio"}) if intr else None
+            ref = c.pin(intr, exp.line, at("expander_interrupt", n=i + 1), {"gpio"}) if intr else None
             if address is not None:
                 spec.expanders[address] = ref
     for i, board in enumerate(_as_list(c, data, "pwm", lines)):
-        if c.keys(board, {"address"}, f"pwm board {i + 1}"):
-            address = c.address(board.get("address"), board.line, f"pwm board {i + 1}", 0x40, 0x7F)
+        if c.keys(board, {"address"}, at("pwm_board", n=i + 1)):
+            address = c.address(board.get("address"), board.line, at("pwm_board", n=i + 1), 0x40, 0x7F)
             if address == 0x70:
-                c.error(board.line, "pwm board: 0x70 is the PCA9685's all-call address")
+                c.error(board.line, "all_call", what=at("pwm_board", n=i + 1))
             elif address is not None:
                 spec.pwm.append(address)
 
     seats = _as_list(c, data, "seats", lines)
     for n, seat in enumerate(seats, start=1):
-        if not c.keys(seat, {"button", "candle", "motor"}, f"seat {n}"):
+        if not c.keys(seat, {"button", "candle", "motor"}, at("seat", n=n)):
             continue
         refs: dict[str, PinRef | None] = {}
         for part, allow in (("button", {"gpio", "mcp"}), ("candle", {"gpio", "pca"}),
                             ("motor", {"gpio", "mcp"})):
             if seat.get(part) is not None:
                 refs[part] = c.pin(seat[part], seat.key_lines.get(part, seat.line),
-                                   f"seat {n} {part}", allow)
+                                   at("seat_part", n=n, part=part), allow)
         for part, ref in refs.items():
             if ref and ref.kind == "mcp" and ref.address not in spec.expanders:
-                c.error(seat.line, f"seat {n} {part}: no expander at 0x{ref.address:02x} is declared")
+                c.error(seat.line, "no_expander", what=at("seat_part", n=n, part=part),
+                        address=f"0x{ref.address:02x}")
             if ref and ref.kind == "pca" and ref.address not in spec.pwm:
-                c.error(seat.line, f"seat {n} {part}: no pwm board at 0x{ref.address:02x} is declared")
+                c.error(seat.line, "no_pwm", what=at("seat_part", n=n, part=part),
+                        address=f"0x{ref.address:02x}")
         spec.seats.append(SeatSpec(n, refs.get("button"), refs.get("candle"), refs.get("motor")))
     for address, intr in spec.expanders.items():
         has_inputs = any(s.button and s.button.kind == "mcp" and s.button.address == address
                          for s in spec.seats) or any(
             b.kind == "mcp" and b.address == address for b in spec.buttons.values())
         if has_inputs and intr is None:
-            c.error(lines.get("expanders", 0),
-                    f"expander 0x{address:02x} has buttons but no interrupt pin")
+            c.error(lines.get("expanders", 0), "no_interrupt", address=f"0x{address:02x}")
     if c.errors:
-        raise WiringError("\n".join(c.errors))
+        raise WiringError(*c.errors)
     return spec

@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from engine import role_ids
-from hardware.events import WiringError
+from hardware.events import wiring_error
 
 #: How many cards of each role a box holds (seed 001's deck, with spares);
 #: one of every other role the engine knows (``engine.role_ids()``).
@@ -71,7 +71,8 @@ class Registry:
             seats = {str(u).upper(): int(s) for u, s in (data.get("seats") or {}).items()}
             cards = {str(u).upper(): str(r) for u, r in (data.get("cards") or {}).items()}
         except (yaml.YAMLError, AttributeError, TypeError, ValueError) as exc:
-            raise WiringError(f"{path}: not a token registry ({exc}); enroll again") from None
+            detail = getattr(exc, "problem", None) or str(exc)  # yaml's own words, without its dump
+            raise wiring_error(str(path), "hardware.kit.not_registry", detail=detail[:80]) from None
         return cls(seats, cards)
 
 

@@ -25,6 +25,7 @@ from narrator.demo import NAMES, deck_for, rule_choices
 from narrator.moderator import Moderator, Timing
 from narrator.replay import summary
 from narrator.seeds import Seeds
+from voices.args import Parser, fail, seconds, seconds_pair
 
 
 class CallBoundPrivate:
@@ -54,7 +55,7 @@ class CallBoundPrivate:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="wakkerdam play --kit", description="A real game on the box's kit.")
+    p = Parser(prog="wakkerdam play --kit", description="A real game on the box's kit.")
     p.add_argument("--kit", required=True, help="minimal, full, maneschijn, or a kit file")
     p.add_argument("--lang", choices=voices.LANGUAGES, default="nl")
     p.add_argument("--names", help="the players' names in seat order, comma-separated")
@@ -70,9 +71,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--wav")
     p.add_argument("--text-only", action="store_true")
     p.add_argument("--risky-candles", action="store_true", help="Maneschijn: the werewolves blow out their victim's candle")
-    p.add_argument("--call-seconds", default="15,22", help="LO,HI: how long every night call lasts")
-    p.add_argument("--discussion", type=float, default=180.0, help="seconds of discussion before each vote")
-    p.add_argument("--answer-seconds", type=float, default=30.0, help="time for one player's day answer")
+    p.add_argument("--call-seconds", type=seconds_pair, default=(15.0, 22.0),
+                   help="LO,HI: how long every night call lasts")
+    p.add_argument("--discussion", type=seconds, default=180.0, help="seconds of discussion before each vote")
+    p.add_argument("--answer-seconds", type=seconds, default=30.0, help="time for one player's day answer")
     p.add_argument("--no-voice-votes", action="store_true", help="day votes by buttons and tokens only")
     p.add_argument("--fake", action="store_true", help="fake devices (a dry run of the wiring)")
     p.add_argument("--new", action="store_true",
@@ -109,20 +111,18 @@ def main(argv: list[str]) -> int:
     pack = voices.load(args.lang)
     names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[: args.players])
     try:
-        lo, hi = (float(x) for x in args.call_seconds.split(","))
+        lo, hi = args.call_seconds
         variants, options = rule_choices(args)
         deck = deck_for(len(names), [r.strip() for r in args.roles.split(",")] if args.roles else None)
         if not args.roles:  # the box's own deck suits the variants (the demo's rule)
             for v in variants_of(variants):
                 deck = v.fit_deck(deck, len(names))
     except (SetupError, ValueError) as exc:
-        print(f"wakkerdam: {exc}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam", args.lang, exc)
     try:
         kit, speaker, say = open_kit(args, names, fake=args.fake)
     except (WakkerdamError, OSError, ValueError) as exc:
-        print(f"wakkerdam: {exc}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam", args.lang, exc)
     if not kit.can_answer():
         # No device and no terminal (a service whose devices are all gone):
         # said once, and the box stops instead of waiting for ever.
@@ -139,8 +139,7 @@ def main(argv: list[str]) -> int:
 
             dealt = deal_by_cards(kit)
             if set(dealt) != set(names):
-                print("wakkerdam: not every player scanned a card", file=sys.stderr)
-                return 2
+                return fail("wakkerdam", args.lang, "hardware.deal.not_everyone")
             setup = Setup(tuple(names), {p: Role(dealt[p]) for p in names}, _middle(deck, dealt),
                           options, seeds.game, variants=variants)
             check_setup(setup)
@@ -153,8 +152,7 @@ def main(argv: list[str]) -> int:
             deal_by_box(kit, {p: setup.roles[p].value for p in names})
         return play(setup, kit, speaker, args=args, call_seconds=(lo, hi), seeds=seeds)
     except (WakkerdamError, OSError) as exc:
-        print(f"wakkerdam: {exc}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam", args.lang, exc)
     except EOFError:
         print(pack.line("narration.paused"), file=sys.stderr)
         return 1

@@ -71,8 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if argv else 2
     name, rest = argv[0], argv[1:]
     if name not in COMMANDS:
-        print(f"wakkerdam: unknown command {name!r}; try 'wakkerdam --help'", file=sys.stderr)
-        return 2
+        from voices.args import fail, language
+
+        return fail("wakkerdam", language(rest), "cli.unknown_command", name=name)
     try:
         return _command(name)(rest)
     except WakkerdamError as exc:

@@ -28,6 +28,7 @@ from narrator.parallel import default_jobs, progress_bar
 from narrator.replay import summary
 from narrator.seeds import Seeds, seeds_of
 from narrator.simulation import NAMES, Batch, wins
+from voices.args import Parser, fail, language
 
 
 def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
@@ -99,8 +100,8 @@ def _error(problem: str | Exception, lang: str = voices.DEFAULT_LANGUAGE) -> int
 
 
 def demo_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="wakkerdam demo",
-                                     description="A whole narrated game with bot players.")
+    parser = Parser(prog="wakkerdam demo",
+                    description="A whole narrated game with bot players.")
     _common(parser)
     parser.add_argument("--lang", choices=voices.LANGUAGES, default="nl")
     parser.add_argument("--fast", action="store_true", help="no real waits (tests)")
@@ -234,8 +235,8 @@ def jobs_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def simulate_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="wakkerdam simulate",
-                                     description="Many bot games, no speech: who wins how often.")
+    parser = Parser(prog="wakkerdam simulate",
+                    description="Many bot games, no speech: who wins how often.")
     _common(parser)
     parser.add_argument("--games", type=int, default=1000)
     jobs_arg(parser)
@@ -243,9 +244,9 @@ def simulate_main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
-        return _error("--games must be at least 1")
+        return fail("wakkerdam", language(argv), "cli.at_least", option="--games", n=1)
     if args.jobs < 1:
-        return _error("--jobs must be at least 1")
+        return fail("wakkerdam", language(argv), "cli.at_least", option="--jobs", n=1)
     try:
         deck_for(args.players, _roles(args.roles))
         variants, options = rule_choices(args)

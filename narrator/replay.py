@@ -3,7 +3,6 @@ one JSON object (``docs/scenario-format.md``)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ import voices
 from engine import Game, IllegalAnswer, MalformedAnswer, UnknownName
 from engine.variants import variants_of
 from narrator import announce, scenario
+from voices.args import Parser
 
 EXIT_OK, EXIT_INVALID, EXIT_WRONG_ASK, EXIT_ILLEGAL, EXIT_AFTER_END = 0, 2, 3, 4, 5
 
@@ -64,8 +64,8 @@ def replay_file(path: str | Path) -> tuple[int, str, str]:
 
 
 def replay_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="wakkerdam replay",
-                                     description="Play a scenario file through the engine, print one JSON object.")
+    parser = Parser(prog="wakkerdam replay",
+                    description="Play a scenario file through the engine, print one JSON object.")
     parser.add_argument("file")
     args = parser.parse_args(argv)
     code, out, err = replay_file(args.file)

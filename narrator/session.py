@@ -3,7 +3,6 @@ decisions, and ``wakkerdam resume``."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -15,6 +14,7 @@ from engine.registry import parse_role
 from engine.variants import variant_options
 from narrator.journal import Journal, JournalCorrupt, JournalError
 from narrator.seeds import seeds_of
+from voices.args import Parser
 
 HEADER_VERSION = 1
 
@@ -155,8 +155,8 @@ def _ui_language() -> str:
 
 
 def resume_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="wakkerdam resume",
-                                     description="Go on with a game from its journal after a restart.")
+    parser = Parser(prog="wakkerdam resume",
+                    description="Go on with a game from its journal after a restart.")
     parser.add_argument("journal", nargs="?", help="the journal file (default: the newest unfinished one)")
     parser.add_argument("--fast", action="store_true")
     parser.add_argument("--json", action="store_true")

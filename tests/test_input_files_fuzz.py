@@ -105,16 +105,32 @@ def test_any_edited_kit_file_builds_a_kit_or_is_one_wiring_error(tmp_path, kit, 
         if BUILT.append(1) or len(BUILT) <= 10:
             build_kit(str(path), fake=True, players=["Anna", "Bram", "Cees"]).close()
     except WiringError as exc:
-        assert str(exc).strip()
+        # One line in the table's language, naming the file (and its line).
+        said = {lang: exc.message(lang) for lang in ("nl", "de", "en")}
+        assert all(line.strip() and "\n" not in line for line in said.values()), said
+        assert said["nl"] != said["en"] and said["de"] != said["en"], said
+        assert all(line.startswith(str(path)) for line in said.values()), said
 
 
 BUILT: list[int] = []
 
 
+def test_a_kit_files_mistake_on_the_command_line_is_one_line_in_the_games_language(tmp_path) -> None:
+    path = tmp_path / "kit.yaml"
+    path.write_text(KITS["minimal"].replace("gpio", "gpoi", 1), encoding="utf-8")
+    code, err = run(["hw-test", "--kit", str(path), "--fake", "--lang", "de"])
+    assert code == 2 and err.count("\n") == 1 and f"{path}, Zeile " in err and "ist kein Pin" in err
+
+
 WORDS = st.sampled_from(["demo", "simulate", "replay", "resume", "play", "--fast", "--text-only", "--json",
                          "--players", "--seed", "--roles", "--bots", "--lang", "--games", "--kit", "--journal",
-                         "--deal", "--call-seconds", "8", "0", "-1", "99", "1e9", "x", "nl", "xx", "random",
-                         "werewolf,seer", "thief", ",,", "minimal", "/nonexistent/j", "--help", "=", ""])
+                         "--deal", "--call-seconds", "8", "0", "-1", "99", "1e9", "x", "nl", "de", "xx", "random",
+                         "werewolf,seer", "thief", ",,", "minimal", "/nonexistent/j", "--help", "=", "",
+                         "--variant", "lycanthropy", "nonsense", "--option", "x=1", "wolves_win_at_parity=true",
+                         "--players=x", "--lang=de", "--jobs", "--no-such-flag"])
+#: argparse's own English: never what a player reads
+ARGPARSE = ("usage:", "error:", "invalid choice", "invalid int value", "unrecognized arguments",
+            "expected one argument", "the following arguments are required", "not allowed with argument")
 
 
 @FUZZ
@@ -131,6 +147,10 @@ def test_any_command_line_ends_with_an_answer(argv, first) -> None:
     words = [w for w in words if w not in ("play", "--kit", "minimal") and "journal" not in w]
     code, err = run(words)
     assert code in (0, 2), err
+    if code == 2:  # one line, the command's, never argparse's English nor a traceback
+        # (replay names the scenario file first: docs/scenario-format.md)
+        assert err.count("\n") == 1 and (err.startswith("wakkerdam") or words[0] == "replay"), err
+        assert "Traceback" not in err and not any(phrase in err for phrase in ARGPARSE), err
 
 
 def test_play_on_a_kit_with_nothing_to_answer_with_says_so_once_and_ends(tmp_path) -> None:

@@ -16,11 +16,12 @@ import voices
 from villages.broker import Broker
 from villages.errors import VillagesError
 from villages.pairing import describe, pair
+from voices.args import Parser
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="wakkerdam villages", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="wakkerdam villages", description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("pair", help="pair the boxes of one evening")
     p.add_argument("boxes", nargs="+", help="one name per village (small letters, digits)")

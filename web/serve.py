@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 import voices
+from voices.args import Parser
 from web.choices import Choice
 from web.runner import Runner
 from web.story import Shelf, stories_dir
@@ -24,7 +25,7 @@ DEFAULT_PORT = 8080
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="wakkerdam serve", description="The set-up and story page.")
+    p = Parser(prog="wakkerdam serve", description="The set-up and story page.")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every network)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT)
     p.add_argument("--lang", choices=voices.LANGUAGES, default=voices.DEFAULT_LANGUAGE)

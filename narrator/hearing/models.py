@@ -18,7 +18,6 @@ model's marker either way, with a digest of the unpacked files that
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import http.client
 import json
@@ -38,6 +37,7 @@ import numpy as np
 
 import voices
 from engine.errors import WakkerdamError
+from voices.args import Parser
 
 from .vosk_backend import ModelError
 
@@ -326,8 +326,8 @@ def main(argv: list[str]) -> int:
     """``wakkerdam models [list | install LANG | check LANG]``."""
     ui = os.environ.get("WAKKERDAM_LANG", voices.DEFAULT_LANGUAGE)
     pack = voices.load(ui if ui in voices.LANGUAGES else voices.DEFAULT_LANGUAGE)
-    parser = argparse.ArgumentParser(prog="wakkerdam models",
-                                     description="Install and list speech models (vosk).")
+    parser = Parser(prog="wakkerdam models",
+                    description="Install and list speech models (vosk).")
     parser.add_argument("--dir", type=Path, help="where models live (default: $WAKKERDAM_MODELS "
                         "or ~/.local/share/wakkerdam/models)")
     sub = parser.add_subparsers(dest="action")

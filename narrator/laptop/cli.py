@@ -34,31 +34,12 @@ from narrator.laptop.setup import (
 from narrator.laptop.terminal import Keyboard, Screen
 from narrator.seeds import Seeds, seeds_of
 from narrator.session import default_journal_dir, new_journal
-
-
-def _call_seconds(text: str) -> tuple[float, float]:
-    try:
-        lo, hi = (float(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected LO,HI in seconds, e.g. 20,30") from None
-    if not 0 < lo <= hi:
-        raise argparse.ArgumentTypeError("expected 0 < LO <= HI")
-    return lo, hi
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("seconds cannot be negative")
-    return value
+from voices.args import Parser, seconds, seconds_pair
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="wakkerdam play",
-                                description="A real game around one laptop: it deals, narrates and asks.")
+    p = Parser(prog="wakkerdam play",
+               description="A real game around one laptop: it deals, narrates and asks.")
     p.add_argument("--lang", choices=voices.LANGUAGES, default=voices.DEFAULT_LANGUAGE)
     who = p.add_mutually_exclusive_group()
     who.add_argument("--names", help="the players in seat order, comma-separated")
@@ -70,11 +51,11 @@ def parser() -> argparse.ArgumentParser:
     sound.add_argument("--wav", help="also record everything the narrator says into this WAV file")
     sound.add_argument("--text-only", action="store_true", help="no speech: lines on the screen only")
     p.add_argument("--no-cues", action="store_true", help="no sound cues")
-    p.add_argument("--discussion", type=_seconds, default=DISCUSSION_SECONDS,
+    p.add_argument("--discussion", type=seconds, default=DISCUSSION_SECONDS,
                    help="seconds of discussion before each vote (0: none; default %(default)g)")
-    p.add_argument("--call-seconds", type=_call_seconds, default=CALL_SECONDS, metavar="LO,HI",
+    p.add_argument("--call-seconds", type=seconds_pair, default=CALL_SECONDS, metavar="LO,HI",
                    help="every night call lasts a time drawn from LO..HI seconds (default 20,30)")
-    p.add_argument("--answer-seconds", type=_seconds, default=ANSWER_SECONDS,
+    p.add_argument("--answer-seconds", type=seconds, default=ANSWER_SECONDS,
                    help="time for a day question before its default applies (default %(default)g)")
     p.add_argument("--variant", action="append", metavar="ID",
                    help="play with this variant of seed 000 (repeatable; e.g. lycanthropy, full_moon)")
@@ -101,8 +82,7 @@ def main(argv: list[str]) -> int:
     try:
         variants, options = rule_choices(args)
     except (SetupError, ValueError) as exc:
-        print(f"wakkerdam play: {exc}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam play", args.lang, exc)
     pack = pack.playing(variants)
     try:
         names = names_from_arg(args.names) if args.names else None

@@ -17,13 +17,14 @@ import sys
 import time
 
 import voices
+from voices.args import Parser
 
 from . import Cue, VoiceError, make_speaker
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="wakkerdam voice",
-                                     description="Hear the voice of the box; fill its cache.")
+    parser = Parser(prog="wakkerdam voice",
+                    description="Hear the voice of the box; fill its cache.")
     sub = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--backend", choices=("espeak-ng", "pyttsx3", "piper"))

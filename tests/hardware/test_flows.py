@@ -72,7 +72,8 @@ def test_broken_registry_is_one_clear_message(tmp_path, capsys):
     path.write_text("seats: [1, 2\n")
     assert enroll_main(["--kit", "minimal", "--fake", "--seats", "1", "--cards", "seer",
                         "--registry", str(path)]) == 2
-    assert "not a token registry" in capsys.readouterr().err
+    err = capsys.readouterr().err  # in the game's language (Dutch by default), one line
+    assert "geen register van penningen" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("name", ["laptop", "minimal", "full", "maneschijn"])
@@ -85,13 +86,15 @@ def test_hw_test_fake_passes_for_every_shipped_kit(name, capsys):
 def test_hw_test_checks_the_wiring_file(tmp_path, capsys):
     bad = tmp_path / "kit.yaml"
     bad.write_text("console:\n  buttons: {yes: gpio5, no: gpio5}\n")
-    assert hw_test_main(["--kit", str(bad), "--fake"]) == 2
+    assert hw_test_main(["--kit", str(bad), "--fake", "--lang", "en"]) == 2
     assert "line 2: console button no: gpio5 is already used by console button yes" in capsys.readouterr().err
+    assert hw_test_main(["--kit", str(bad), "--fake"]) == 2  # the game's language: Dutch by default
+    assert "regel 2: consoleknop no: gpio5 is al in gebruik voor consoleknop yes" in capsys.readouterr().err
 
 
 def test_hw_test_unknown_kit_and_too_many_players(capsys):
-    assert hw_test_main(["--kit", "zolder", "--fake"]) == 2
-    assert hw_test_main(["--kit", "full", "--fake", "--players", "30"]) == 2
+    assert hw_test_main(["--kit", "zolder", "--fake", "--lang", "en"]) == 2
+    assert hw_test_main(["--kit", "full", "--fake", "--players", "30", "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert "no kit named 'zolder'" in err and "--players must be 1 to 18" in err
 
