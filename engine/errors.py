@@ -8,7 +8,19 @@ class WakkerdamError(Exception):
 
 
 class SetupError(WakkerdamError, ValueError):
-    """The deal or the options are not a game the box can play."""
+    """The deal or the options are not a game the box can play.
+
+    ``str()`` is English, for logs and ``replay``'s stderr; ``key`` names
+    the line in ``voices/<lang>/refusal.yaml`` that says it at the table, and
+    ``params`` fill it in (``role`` is a role id, ``variant``/``other`` a
+    variant id, ``card`` an event card id: said by their names). A key left
+    empty has no line yet: the English text stands.
+    """
+
+    def __init__(self, message: str, key: str = "", /, **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 class UnknownName(WakkerdamError, ValueError):

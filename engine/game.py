@@ -78,7 +78,8 @@ def check_setup(setup: Setup) -> None:
         v.check_setup(setup)
     unknown = set(setup.options.extra) - set(option_specs(found))
     if unknown:
-        raise SetupError(f"option {sorted(unknown)[0]!r} belongs to no variant of this game")
+        raise SetupError(f"option {sorted(unknown)[0]!r} belongs to no variant of this game",
+                         "refusal.option_no_variant", option=sorted(unknown)[0])
     check_events(setup)
 
 

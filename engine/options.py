@@ -32,7 +32,8 @@ class Options:
         unknown = sorted(set(raw) - known - set(specs))
         if unknown:
             names = ", ".join(sorted(known | set(specs)))
-            raise SetupError(f"unknown option {unknown[0]!r} (known: {names})")
+            raise SetupError(f"unknown option {unknown[0]!r} (known: {names})", "refusal.unknown_option",
+                             option=unknown[0], known=names)
         extra = {}
         for name, default in specs.items():
             if name in raw:
@@ -40,14 +41,17 @@ class Options:
                 # A list or mapping may come as the YAML loader's subclass.
                 plain = type(default) in (list, dict) and isinstance(value, type(default))
                 if type(value) is not type(default) and not plain:
-                    raise SetupError(f"option {name} must be like {default!r}, not {value!r}")
+                    raise SetupError(f"option {name} must be like {default!r}, not {value!r}", "refusal.option_type",
+                                     option=name, like=repr(default), value=repr(value))
                 extra[name] = type(default)(value) if plain else value
         for name in ("wolves_win_at_parity", "witch_single_potion"):
             if name in raw and not isinstance(raw[name], bool):
-                raise SetupError(f"option {name} must be true or false, not {raw[name]!r}")
+                raise SetupError(f"option {name} must be true or false, not {raw[name]!r}", "refusal.option_flag",
+                                 option=name, value=repr(raw[name]))
         day = raw.get("mayor_election_day", 1)
         if day is not None and (isinstance(day, bool) or not isinstance(day, int) or day < 1):
-            raise SetupError(f"option mayor_election_day must be a day number >= 1 or null, not {day!r}")
+            raise SetupError(f"option mayor_election_day must be a day number >= 1 or null, not {day!r}",
+                             "refusal.option_mayor_day", value=repr(day))
         return cls(**raw, extra=extra)
 
     def to_dict(self) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.errors import SetupError
 from engine.vocab import Ask, Role, Team
 
 if TYPE_CHECKING:
@@ -153,14 +154,15 @@ def all_steps() -> tuple[NightStep, ...]:
 
 
 def parse_role(value: object) -> Role:
-    """A role id from a scenario or config; raises ValueError naming it."""
+    """A role id from a scenario or config; raises SetupError (a ValueError) naming it."""
     try:
         r = Role(str(value))
     except ValueError:
         r = None
     if r is None or r not in ROLES:
         known = ", ".join(ROLES)
-        raise ValueError(f"unknown role {value!r} (known: {known})") from None
+        raise SetupError(f"unknown role {value!r} (known: {known})", "refusal.unknown_role",
+                         id=str(value), known=known) from None
     return r
 
 

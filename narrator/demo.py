@@ -67,7 +67,7 @@ def rule_choices(args: argparse.Namespace) -> tuple[tuple[str, ...], Options]:
     for item in args.option or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise SetupError(f"--option wants name=value, not {item!r}")
+            raise SetupError(f"--option wants name=value, not {item!r}", "refusal.option_form", item=item)
         raw[key.strip()] = yaml.safe_load(value) if value.strip() else None
     return names, Options.from_dict(raw, variant_options(names))
 
@@ -89,12 +89,10 @@ def _roles(arg: str | None) -> list[str] | None:
 
 def _error(problem: str | Exception, lang: str = voices.DEFAULT_LANGUAGE) -> int:
     """One line for the table, in its language where the error has one."""
+    from narrator.refusals import error_line
     from narrator.yamlfile import readable
 
-    if isinstance(problem, Exception):
-        problem = readable(problem)  # type: ignore[assignment]
-    message = getattr(problem, "message", None)
-    text = message(lang) if callable(message) else str(problem)
+    text = error_line(readable(problem), voices.load(lang)) if isinstance(problem, Exception) else problem
     print(f"wakkerdam: {text}", file=sys.stderr)
     return 2
 
@@ -240,6 +238,7 @@ def simulate_main(argv: list[str]) -> int:
     _common(parser)
     parser.add_argument("--games", type=int, default=1000)
     jobs_arg(parser)
+    parser.add_argument("--lang", choices=voices.LANGUAGES, default="nl", help="the language of its messages")
     parser.set_defaults(bots="random")  # the speed benchmark's bots; `wakkerdam balance` plays sensible ones
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -252,7 +251,7 @@ def simulate_main(argv: list[str]) -> int:
         variants, options = rule_choices(args)
         deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
-        return _error(exc)
+        return _error(exc, args.lang)
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
                       progress=sys.stderr.isatty() and not args.json, variants=variants,
                       options=options, jobs=args.jobs)

@@ -20,6 +20,7 @@ import voices
 from engine import EventDeck, Options, Role, SetupError, role_ids
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.deck import MIDDLE_CARDS, table_row
+from narrator.refusals import error_line
 
 #: the seats the page offers (the deck table's largest game)
 MAX_SEATS = 18
@@ -315,8 +316,8 @@ def engine_refuses(choice: Choice) -> Problem | None:
         check_setup(deal(choice.names, [Role(c) for c in choice.cards], 0,
                          options=choice.engine_options(), variants=choice.variants,
                          events=choice.event_deck(0)))
-    except (SetupError, ValueError):
-        return Problem("web.error.setup", {})
+    except (SetupError, ValueError) as exc:
+        return Problem("web.error.setup", {"reason": error_line(exc, voices.load(choice.lang))})
     return None
 
 

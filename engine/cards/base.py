@@ -57,8 +57,11 @@ def find_card(name: object) -> Card:
         from engine.catalog import CARD_IDS
 
         if name in CARD_IDS:
-            raise SetupError(f"event card {name!r} is not playable yet") from None
-        raise SetupError(f"unknown event card {name!r} (known: {', '.join(sorted(CARDS))})") from None
+            raise SetupError(f"event card {name!r} is not playable yet", "refusal.card_unplayable",
+                             card=str(name)) from None
+        known = ", ".join(sorted(CARDS))
+        raise SetupError(f"unknown event card {name!r} (known: {known})", "refusal.unknown_card",
+                         id=str(name), known=known) from None
 
 
 # -- cards in force: put there when drawn, dropped by the engine --------------------

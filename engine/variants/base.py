@@ -69,7 +69,8 @@ def find_variant(name: str) -> Variant:
         return _BY_NAME[name]
     except (KeyError, TypeError):
         known = ", ".join(sorted(VARIANTS))
-        raise SetupError(f"unknown variant {name!r} (known: {known})") from None
+        raise SetupError(f"unknown variant {name!r} (known: {known})", "refusal.unknown_variant",
+                         id=str(name), known=known) from None
 
 
 def variants_of(ids: Sequence[str]) -> tuple[Variant, ...]:
@@ -78,12 +79,13 @@ def variants_of(ids: Sequence[str]) -> tuple[Variant, ...]:
     for name in ids:
         v = find_variant(name)
         if v in found:
-            raise SetupError(f"variant {v.id!r} is named twice")
+            raise SetupError(f"variant {v.id!r} is named twice", "refusal.variant_twice", variant=v.id)
         found.append(v)
     for a in found:
         for b in found:
             if b.id in a.excludes:
-                raise SetupError(f"variants {a.id!r} and {b.id!r} cannot be played together")
+                raise SetupError(f"variants {a.id!r} and {b.id!r} cannot be played together",
+                                 "refusal.variants_clash", variant=a.id, other=b.id)
     return tuple(found)
 
 

@@ -41,7 +41,7 @@ class Beginners(Variant):
         for card in PREPARATION:
             if card in setup.deck:
                 raise SetupError(f"the game for beginners has no first-night preparation: "
-                                 f"no {card.value} in the deck")
+                                 f"no {card.value} in the deck", "refusal.beginners_card", role=card.value)
 
     def on_death(self, s: State, death: Death) -> None:
         # "Als ... de burgemeester is, benoemt deze direct zijn opvolger" is

@@ -71,7 +71,8 @@ class BlackDeath(Variant):
 
     def check_setup(self, setup: Setup) -> None:
         if any(ROLES[r].wolf for r in setup.deck):
-            raise SetupError("the black death is played without werewolves: the deck has a werewolf")
+            raise SetupError("the black death is played without werewolves: the deck has a werewolf",
+                             "refusal.black_death_wolf")
 
     def called(self, s: State, step: NightStep) -> bool | None:
         # "roept elke nacht de weerwolven op alsof ze er echt zijn"

@@ -47,16 +47,19 @@ class DoubleMeSmall(Variant):
     def check_setup(self, setup: Setup) -> None:
         n = len(setup.players)
         if not 7 <= n <= 9:
-            raise SetupError(f"de dubbele ik is for 7 to 9 players, not {n}")
+            raise SetupError(f"de dubbele ik is for 7 to 9 players, not {n}", "refusal.double_me_players",
+                             low=7, high=9, count=n)
         counts = Counter(setup.deck)
         for card in counts:
             if card not in POWERS and card is not Role.VILLAGER:
-                raise SetupError(f"de dubbele ik deals only visible powers and villagers, not {card.value}")
+                raise SetupError(f"de dubbele ik deals only visible powers and villagers, not {card.value}",
+                                 "refusal.double_me_card", role=card.value)
         if counts[Role.VILLAGER] > 2:
-            raise SetupError("de dubbele ik deals at most two villager cards")
+            raise SetupError("de dubbele ik deals at most two villager cards", "refusal.double_me_villagers")
         wolves = self.option(setup.options, "double_me_wolves")
         if wolves and (len(set(wolves)) != WOLVES or not set(wolves) <= set(setup.players)):
-            raise SetupError(f"option double_me_wolves names {WOLVES} different players")
+            raise SetupError(f"option double_me_wolves names {WOLVES} different players",
+                             "refusal.double_me_wolves", count=WOLVES)
 
     def begin(self, s: State) -> None:
         wolves = list(self.option(s.options, "double_me_wolves"))

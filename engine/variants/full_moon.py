@@ -25,17 +25,19 @@ def check_events(setup: Setup) -> None:
     if ev is None:
         return
     if "full_moon" not in setup.variants:
-        raise SetupError("event cards are played only with the variant full_moon")
+        raise SetupError("event cards are played only with the variant full_moon", "refusal.cards_need_full_moon")
     if isinstance(ev.every, bool) or not isinstance(ev.every, int) or not 1 <= ev.every <= 3:
-        raise SetupError(f"events: every must be 1, 2 or 3, not {ev.every!r}")
+        raise SetupError(f"events: every must be 1, 2 or 3, not {ev.every!r}", "refusal.events_every",
+                         value=repr(ev.every))
     for cid in (*ev.deck, *ev.from_start):
         find_card(cid)
     for cid in ev.deck:
         if ev.deck.count(cid) > 1:
-            raise SetupError(f"events: card {cid!r} is in the deck twice")
+            raise SetupError(f"events: card {cid!r} is in the deck twice", "refusal.card_twice", card=cid)
     for cid in ev.from_start:
         if CARDS[cid].kind != "continuous":
-            raise SetupError(f"events: {cid!r} is not a continuous card; only those hold from the start")
+            raise SetupError(f"events: {cid!r} is not a continuous card; only those hold from the start",
+                             "refusal.card_not_continuous", card=cid)
 
 
 class FullMoon(Variant):

@@ -57,7 +57,8 @@ class NotHim(Variant):
     def check_setup(self, setup: Setup) -> None:
         days = self.option(setup.options, "not_him_days")
         if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 1 for d in days):
-            raise SetupError(f"option not_him_days must list day numbers >= 1, not {days!r}")
+            raise SetupError(f"option not_him_days must list day numbers >= 1, not {days!r}",
+                             "refusal.not_him_days", value=repr(days))
 
     def today(self, s: State) -> bool:
         days = self.option(s.options, "not_him_days")

@@ -32,6 +32,7 @@ from narrator.laptop.setup import (
     player_range,
 )
 from narrator.laptop.terminal import Keyboard, Screen
+from narrator.refusals import error_line
 from narrator.seeds import Seeds, seeds_of
 from narrator.session import default_journal_dir, new_journal
 from voices.args import Parser, seconds, seconds_pair
@@ -72,7 +73,8 @@ def main(argv: list[str]) -> int:
     screen = Screen()
 
     def fail(no: Refused) -> int:
-        print(f"wakkerdam play: {pack.line(no.key, **no.params)}", file=sys.stderr)
+        params = {k: error_line(v, pack) if isinstance(v, Exception) else v for k, v in no.params.items()}
+        print(f"wakkerdam play: {pack.line(no.key, **params)}", file=sys.stderr)
         return 2
 
     if args.players is not None:
@@ -82,7 +84,7 @@ def main(argv: list[str]) -> int:
     try:
         variants, options = rule_choices(args)
     except (SetupError, ValueError) as exc:
-        return fail("wakkerdam play", args.lang, exc)
+        return fail("wakkerdam play", args.lang, error_line(exc, voices.load(args.lang)))
     pack = pack.playing(variants)
     try:
         names = names_from_arg(args.names) if args.names else None

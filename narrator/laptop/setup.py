@@ -99,7 +99,7 @@ def deck(players: int, roles: Sequence[Role] | None) -> list[Role]:
             return cards
         return table_deck(players, table, roles)
     except SetupError as exc:
-        raise Refused("laptop.err_deck", reason=str(exc)) from None
+        raise Refused("laptop.err_deck", reason=exc) from None  # said in the pack's words
 
 
 def describe_deck(cards: Sequence[Role], pack: voices.Pack) -> str:

@@ -1,0 +1,151 @@
+"""Set-ups the box cannot play are refused in the table's language: every
+``engine.SetupError`` has a key of ``voices/<lang>/setup.yaml``, and each
+pack says it with every placeholder filled and ids said as names.
+
+The cases reach every key of the pack through the engine's real checks, so
+a new check without its line, or a line nobody can reach, fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+import config
+import voices
+from engine import EventDeck, Options, Role, Setup, SetupError, check_setup, parse_role
+from engine.cards import find_card
+from engine.deck import table_deck, table_row, validate_table_deck
+from engine.variants import find_variant, variant_options, variants_of
+from narrator.refusals import setup_line
+
+R = Role
+NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
+PLAIN = [R.WEREWOLF, R.WEREWOLF, R.SEER] + [R.VILLAGER] * 5
+TABLE = config.deck_table()
+
+
+def _check(cards: list[Role], *, names: tuple[str, ...] = NAMES, variants: tuple[str, ...] = (),
+           options: dict[str, object] | None = None, events: EventDeck | None = None,
+           middle: tuple[Role, ...] = ()) -> None:
+    opts = Options.from_dict(options or {}, variant_options(variants))
+    roles = dict(zip(names, cards, strict=False))
+    check_setup(Setup(names, roles, middle, opts, 1, variants, events))
+
+
+def _dealt(cards: list[Role], **kw: object) -> Callable[[], None]:
+    return lambda: _check(cards, **kw)  # type: ignore[arg-type]
+
+
+CASES: dict[str, Callable[[], None]] = {
+    "few_players": lambda: _check([R.WEREWOLF], names=("Anna",)),
+    "not_a_name": lambda: _check(PLAIN, names=NAMES[:7] + (" ",)),
+    "name_twice": lambda: check_setup(Setup(NAMES[:7] + ("Anna",), {n: R.VILLAGER for n in NAMES})),
+    "no_role": lambda: check_setup(Setup(NAMES, {n: R.WEREWOLF for n in NAMES[:7]})),
+    "not_a_player": lambda: check_setup(Setup(NAMES[:2], {"Anna": R.WEREWOLF, "Bram": R.SEER, "Zed": R.SEER})),
+    "middle_count": _dealt([R.THIEF] + PLAIN[1:], middle=(R.VILLAGER,)),
+    "middle_no_thief": _dealt(PLAIN, middle=(R.VILLAGER, R.VILLAGER)),
+    "card_unique": _dealt([R.WITCH, R.WITCH] + PLAIN[2:]),
+    "no_werewolf": _dealt([R.VILLAGER] * 8),
+    "table_players": lambda: table_row(TABLE, 3),
+    "deck_size": lambda: validate_table_deck(PLAIN[:7], 8, TABLE),
+    "deck_size_thief": lambda: validate_table_deck([R.THIEF] + PLAIN[1:], 8, TABLE),
+    "table_werewolves": lambda: validate_table_deck([R.WEREWOLF] * 3 + PLAIN[3:], 8, TABLE),
+    "table_seer": lambda: validate_table_deck(PLAIN[:2] + [R.VILLAGER] * 6, 8, TABLE),
+    "not_special": lambda: table_deck(8, TABLE, [R.SEER]),
+    "special_twice": lambda: table_deck(8, TABLE, [R.WITCH, R.WITCH]),
+    "too_many_specials": lambda: table_deck(8, TABLE, [R.WITCH, R.HUNTER, R.CUPID, R.HEALER, R.ELDER, R.SCAPEGOAT]),
+    "unknown_option": lambda: Options.from_dict({"moon_phase": 3}),
+    "option_type": lambda: Options.from_dict({"not_him_days": "soon"}, variant_options(("not_him",))),
+    "option_flag": lambda: Options.from_dict({"wolves_win_at_parity": "yes"}),
+    "option_mayor_day": lambda: Options.from_dict({"mayor_election_day": 0}),
+    "option_no_variant": lambda: check_setup(Setup(NAMES, dict(zip(NAMES, PLAIN, strict=True)),
+                                                   options=Options(extra={"risky_candles": True}))),
+    "option_form": lambda: _demo_option("risky_candles"),
+    "unknown_variant": lambda: find_variant("dragons"),
+    "variant_twice": lambda: variants_of(("lycanthropy", "lycanthropy")),
+    "variants_clash": lambda: variants_of(("black_death", "lycanthropy")),
+    "card_unplayable": lambda: find_card("day_of_folly"),
+    "unknown_card": lambda: find_card("comet"),
+    "cards_need_full_moon": _dealt(PLAIN, events=EventDeck(("ecstasy",))),
+    "events_every": _dealt(PLAIN, variants=("full_moon",), events=EventDeck(("ecstasy",), every=5)),
+    "card_twice": _dealt(PLAIN, variants=("full_moon",), events=EventDeck(("ecstasy", "ecstasy"))),
+    "card_not_continuous": _dealt(PLAIN, variants=("full_moon",), events=EventDeck((), 1, ("ecstasy",))),
+    "not_him_days": _dealt(PLAIN, variants=("not_him",), options={"not_him_days": [0]}),
+    "black_death_wolf": _dealt(PLAIN, variants=("black_death",)),
+    "double_me_players": lambda: _check([R.SEER, R.WITCH, R.HUNTER, R.CUPID, R.VILLAGER, R.VILLAGER], names=NAMES[:6],
+                                        variants=("double_me_small",)),
+    "double_me_card": _dealt([R.LITTLE_GIRL] + [R.SEER] + [R.VILLAGER] * 6, variants=("double_me_small",)),
+    "double_me_villagers": _dealt([R.SEER, R.WITCH] + [R.VILLAGER] * 6, variants=("double_me_small",)),
+    "double_me_wolves": _dealt([R.SEER, R.WITCH, R.HUNTER, R.CUPID, R.HEALER, R.ELDER, R.VILLAGER, R.VILLAGER],
+                               variants=("double_me_small",), options={"double_me_wolves": ["Anna"]}),
+    "beginners_card": _dealt([R.CUPID] + PLAIN[1:], variants=("beginners",)),
+    "unknown_role": lambda: parse_role("dragon"),
+}
+
+
+def _demo_option(item: str) -> None:
+    import argparse
+
+    from narrator.demo import rule_choices
+
+    rule_choices(argparse.Namespace(variant=[], option=[item]))
+
+
+def _raised(case: str) -> SetupError:
+    with pytest.raises(SetupError) as caught:
+        CASES[case]()
+    return caught.value
+
+
+def test_every_line_of_the_pack_is_reached_by_a_case() -> None:
+    keys = {k.removeprefix("refusal.") for k in voices.load("nl").lines if k.startswith("refusal.")}
+    assert keys == set(CASES)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_bad_set_up_is_said_in_every_language(case: str) -> None:
+    exc = _raised(case)
+    assert exc.key == f"refusal.{case}", (exc.key, str(exc))
+    english = str(exc)
+    said = {}
+    for lang in voices.LANGUAGES:
+        pack = voices.load(lang)
+        assert pack.has(exc.key), f"{lang}: no line {exc.key}"
+        assert pack.placeholders(exc.key) <= set(exc.params), (lang, exc.key, exc.params)
+        said[lang] = setup_line(exc, pack)
+        assert not re.search(r"\{\w*\}", said[lang]), said[lang]
+        for param, value in exc.params.items():  # ids said by name, not as ids
+            if param in ("role", "variant", "other", "card") and isinstance(value, str) and "_" in value:
+                assert value not in said[lang], (lang, said[lang])
+    assert said["nl"] != english and said["de"] != english
+    assert len(set(said.values())) == 3, said
+
+
+def test_the_page_says_the_engines_reason_in_the_tables_language() -> None:
+    from web.choices import Choice, engine_refuses
+
+    choice = Choice("de", NAMES, tuple(r.value for r in PLAIN), {}, variants=("black_death",))
+    problem = engine_refuses(choice)
+    assert problem is not None
+    text = problem.text(voices.load("de"))
+    assert voices.load("de").line("refusal.black_death_wolf") in text
+
+
+def test_the_cli_says_it_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.demo import demo_main, simulate_main
+
+    assert demo_main(["--players", "3", "--lang", "de", "--text-only"]) == 2
+    assert simulate_main(["--variant", "dragons", "--lang", "en"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"wakkerdam: {voices.load('de').line('refusal.table_players', low=8, high=18, count=3)}",
+                   "wakkerdam: " + voices.load("en").line("refusal.unknown_variant", id="dragons",
+                                                          known=", ".join(sorted(_variant_ids())))]
+
+
+def _variant_ids() -> list[str]:
+    from engine.variants import VARIANTS
+
+    return list(VARIANTS)
