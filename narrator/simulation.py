@@ -7,13 +7,14 @@ over several processes (``jobs``) gives exactly the wins of one process.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
 import engine
-from engine import Game, Options, Role, Setup
+from engine import EventDeck, Game, Options, Role, Setup
 from narrator.bots import Bots, play_out
 from narrator.parallel import Workers
 from narrator.seeds import Seeds
@@ -37,6 +38,10 @@ class Batch:
     options: Options = field(default_factory=Options)
     #: the engine's variant ids (``engine.variants``)
     variants: tuple[str, ...] = ()
+    #: the Full Moon's pile (with ``full_moon`` in ``variants``): these cards,
+    #: shuffled anew for every game, one drawn every ``events_every`` mornings
+    event_cards: tuple[str, ...] = ()
+    events_every: int = 1
 
     def game_seed(self, i: int) -> int:
         return self.seed * 1_000_003 + i
@@ -50,7 +55,15 @@ class Batch:
         """Game ``i``'s deal: the same number, the same deal."""
         seeds = self.seeds(i)
         return engine.deal(NAMES[:self.players], self.cards, seeds.deal, seed=seeds.game,
-                           options=self.options, variants=self.variants)
+                           options=self.options, variants=self.variants, events=self.events(seeds.game))
+
+    def events(self, shuffle_seed: int) -> EventDeck | None:
+        """The Full Moon's pile for one game ("Schud de kaarten"); None without it."""
+        if "full_moon" not in self.variants:
+            return None
+        pile = list(self.event_cards)
+        random.Random(shuffle_seed).shuffle(pile)
+        return EventDeck(tuple(pile), self.events_every)
 
 
 def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:

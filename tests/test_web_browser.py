@@ -134,6 +134,73 @@ def test_bad_names_in_the_browser(box: Box, browser: object) -> None:
     assert voices.load("de").line("web.error.twice", name="Anna") in d.page_source  # type: ignore[attr-defined]
 
 
+# -- the balance advisor ---------------------------------------------------------------------
+def _advise(d: object, names: tuple[str, ...], specials: tuple[str, ...] = ()) -> None:
+    from selenium.webdriver.common.by import By
+
+    d.get(box_url(d) + "/?fresh=1")  # type: ignore[attr-defined]
+    for seat, name in enumerate(names, 1):
+        d.find_element(By.ID, f"name_{seat}").send_keys(name)  # type: ignore[attr-defined]
+    for role in specials:
+        d.find_element(By.CSS_SELECTOR, f'input[name=special][value="{role}"]').click()  # type: ignore[attr-defined]
+    d.find_element(By.ID, "advise").click()  # type: ignore[attr-defined]
+
+
+def box_url(d: object) -> str:
+    return "/".join(d.current_url.split("/")[:3])  # type: ignore[attr-defined]
+
+
+def _plot_loaded(d: object) -> int:
+    return int(d.execute_script(  # type: ignore[attr-defined]
+        "const i = document.getElementById('advice-plot'); return i && i.complete ? i.naturalWidth : 0;"))
+
+
+def test_the_advisor_on_the_page(box: Box, browser: object) -> None:
+    from selenium.webdriver.common.by import By
+
+    import config
+    from narrator.balance.advisor import Rates
+    from narrator.balance.cli import side_line
+
+    d = browser
+    d.get(box.url)  # type: ignore[attr-defined]
+    # seed 001's deck for 10: the shipped table answers at once
+    _advise(d, NAMES[:10])
+    row = next(r for r in config.balance_table()["decks"] if r["players"] == 10)
+    text = d.find_element(By.ID, "advice").text  # type: ignore[attr-defined]
+    assert NL.line("web.advice.from_table", games=row["games"]) in text
+    village = Rates(row["games"], {s: v["wins"] for s, v in row["rates"].items()})
+    assert side_line(NL, village, "village") in text
+    assert len(d.find_elements(By.CSS_SELECTOR, "#advice-swaps li")) == len(row["nearest_even"])  # type: ignore[attr-defined]
+    _wait_for(lambda: _plot_loaded(d) > 300)
+
+    # the witch and the hunter in: not in the table, so the bots play it while the page works
+    _advise(d, NAMES, ("witch", "hunter"))
+    assert d.find_elements(By.ID, "advice-progress")  # type: ignore[attr-defined]
+    assert box.advice is not None
+    job = box.advice.latest()
+    assert job is not None and job.total > 0 and not job.finished
+    status, _ = get(box.url + "/")
+    assert status == 200  # the page answers while the games go on
+    _wait_for(lambda: d.find_elements(By.ID, "advice-source"), 120)  # type: ignore[attr-defined]
+    assert job.finished and job.done == job.total
+    text = d.find_element(By.ID, "advice").text  # type: ignore[attr-defined]
+    assert NL.line("web.advice.from_games", games=box.advice.games) in text
+    assert job.estimate is not None and side_line(NL, job.estimate.rates, "werewolves") in text
+    assert d.find_elements(By.CSS_SELECTOR, "#advice-swaps li")  # type: ignore[attr-defined]
+    _wait_for(lambda: _plot_loaded(d) > 300)
+    _fits_the_phone(d)
+    screenshot(d, "advice")
+
+    # bad input to the advisor: said on the page, nothing played
+    _advise(d, NAMES[:4] + ("",) + NAMES[5:9])
+    assert NL.line("web.error.no_name", seat=5) in d.find_element(By.ID, "problems").text  # type: ignore[attr-defined]
+    assert not d.find_elements(By.ID, "advice")  # type: ignore[attr-defined]
+    status, body = get(box.url + "/advice/424242")
+    assert status == 404 and NL.line("web.advice.unknown") in _text(body)
+    assert box.runner.phase == "setup"
+
+
 # -- a whole game ------------------------------------------------------------------------------
 class Secrets:
     """Checks a served body against the engine's hidden state at that moment."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -25,6 +26,7 @@ import voices
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from hardware.tokens import Registry
 from web import choices
+from web.advice import Advice, Job
 from web.runner import Runner
 
 HERE = Path(__file__).resolve().parent
@@ -42,8 +44,11 @@ class Page:
 
     def __init__(self, runner: Runner, *, lang: str = voices.DEFAULT_LANGUAGE,
                  registry: Registry | None = None, address: str = "",
-                 observe: Callable[[str, str], None] | None = None) -> None:
+                 observe: Callable[[str, str], None] | None = None,
+                 advice: Advice | None = None) -> None:
         self.runner = runner
+        #: the balance advisor (web/advice.py): answers at once or in the background
+        self.advice = advice or Advice()
         self.lang = lang
         self.registry = registry or Registry()
         self.address = address
@@ -112,18 +117,36 @@ class Page:
         if form is None:
             return self.message(request, "web.error.form", 400)
         lang = self.page_lang(request, form)
-        reading = choices.read(form, default_lang=lang)
-        checking = form.get("action") == "check"
-        if reading.choice is None or checking:
+        action = form.get("action")
+        advising = action == "advise"
+        reading = choices.read(form, default_lang=lang, confirmed=advising)
+        checking = action == "check"
+        if reading.choice is None or checking or advising:
             problems = [p for p in reading.problems
                         if not (checking and p.key == "web.error.confirm_odd")]
+            job = self.advice.ask(reading.choice) if advising and reading.choice is not None else None
             deck = reading.cards or None
             return self.render("setup.html", lang, 400 if problems else 200, problems=problems,
-                               warnings=reading.warnings, **self.setup_context(form, lang, deck))
+                               warnings=reading.warnings, advice=job, advice_lines=advice_lines,
+                               **self.setup_context(form, lang, deck))
         problem = self.runner.submit(reading.choice)
         if problem is not None:
             return self.message(request, problem.key, 409)
         return RedirectResponse("/", status_code=303)
+
+    async def advice_of(self, request: Request) -> Response:
+        """A job's progress or answer (the part of the page its script swaps in), or its picture."""
+        job_id = str(request.path_params["job"])
+        picture = job_id.endswith(".png")
+        job = self.advice.job(job_id.removesuffix(".png"))
+        if job is None:
+            return self.message(request, "web.advice.unknown", 404)
+        if picture:
+            data = await run_in_threadpool(job.picture)  # matplotlib: not on the event loop
+            if data is None:
+                return self.message(request, "web.advice.unknown", 404)
+            return Response(data, media_type="image/png")
+        return self.render("advice.html", job.lang, advice=job, advice_lines=advice_lines)
 
     # -- during a game ---------------------------------------------------------------
     async def live(self, request: Request) -> Response:
@@ -184,6 +207,18 @@ class Page:
         return Response(out.getvalue(), media_type="image/svg+xml")
 
 
+def advice_lines(pack: voices.Pack, job: Job) -> dict[str, Any]:
+    """The advisor's answer in the pack's words, as the command says it."""
+    from narrator.balance.cli import KNOWS, side_line, swap_line
+
+    e = job.estimate
+    if e is None:
+        return {}
+    return {"sides": [side_line(pack, e.rates, s) for s in e.rates.sides()],
+            "swaps": [swap_line(pack, s, r) for s, r in e.changes],
+            "games": e.rates.games, "knows": KNOWS}
+
+
 class _Form(dict[str, Any]):
     """A plain dict that answers ``getlist`` like a submitted form."""
 
@@ -238,6 +273,7 @@ def create_app(page: Page) -> Starlette:
         Route("/live", page.live),
         Route("/state.json", page.state),
         Route("/qr.svg", page.qr),
+        Route("/advice/{job}", page.advice_of),
         Route("/stories", page.stories),
         Route("/stories/{story}", page.story),
         Route("/{anything:path}", page.refuse, methods=["POST", "PUT", "PATCH", "DELETE"]),

@@ -321,9 +321,10 @@ def engine_refuses(choice: Choice) -> Problem | None:
     return None
 
 
-def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE) -> Reading:
+def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE,
+         confirmed: bool = False) -> Reading:
     """Check the whole form; a choice only when nothing is wrong (and odd
-    decks are confirmed)."""
+    decks are confirmed, or ``confirmed``: the advisor looks at any deck)."""
     problems: list[Problem] = []
     warnings: list[Problem] = []
     lang = str(form.get("lang", default_lang))
@@ -351,7 +352,7 @@ def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE
     if hi < lo:
         problems.append(Problem("web.error.call_order", {}))
     discussion = _number(form, "discussion", 180.0, DISCUSSION_LIMITS, problems)
-    if warnings and not _flag(form, "confirm_odd"):
+    if warnings and not (confirmed or _flag(form, "confirm_odd")):
         problems.append(Problem("web.error.confirm_odd", {}))
     if problems:
         return Reading(None, problems, warnings, cards)

@@ -118,7 +118,8 @@ class Advisor:
     def rates(self, cards: Sequence[Role], games: int, players: int | None = None,
               options: Options | None = None) -> Rates:
         batch = Batch(players or self.q.players, tuple(cards), self.seed, "sensible",
-                      options or self.q.options, engine_variants(self.q.variants))
+                      options or self.q.options, engine_variants(self.q.variants),
+                      self.q.event_cards, self.q.events_every)
         counts: Counter[str] = wins(batch, games, self.jobs, self.done)
         return Rates(games, dict(counts))
 

@@ -12,13 +12,15 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import voices
-from engine import Role
+from engine import SetupError
 from narrator.balance import table, words
 from narrator.balance.advisor import Advisor, Rates, Swap
 from narrator.balance.errors import BalanceInputError
 from narrator.balance.inputs import Question, question
 from narrator.balance.plots import FORMATS
+from narrator.balance.words import say as _say
 from narrator.parallel import Workers, default_jobs, progress_bar
+from narrator.refusals import setup_line
 
 #: what the sensible bots know and do (narrator/bots.py), in the pack's words
 KNOWS = ("balance.knows.own", "balance.knows.partner", "balance.knows.seer",
@@ -40,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--specials", help="characters in place of villagers in seed 001's deck, comma-separated")
     p.add_argument("--roles", help="or the whole deck, every card (the middle included), comma-separated")
     p.add_argument("--variants", default="", help="variant ids, comma-separated (docs/balance.md)")
+    p.add_argument("--cards", help="with full_moon: the event cards of its pile, comma-separated "
+                                   "(default: every card the engine plays)")
+    p.add_argument("--every", default="1", help="with full_moon: a card every 1, 2 or 3 mornings (default 1)")
     p.add_argument("--games", default="2000", help="games of the deck itself (default 2000)")
     p.add_argument("--swap-games", default="400", help="games of each swap (default 400; 0: no swaps)")
     p.add_argument("--top", default="5", help="how many swaps to show (default 5)")
@@ -75,14 +80,6 @@ def _lang(argv: Sequence[str]) -> str:
         if value in voices.LANGUAGES:
             return value
     return voices.DEFAULT_LANGUAGE
-
-
-def _say(pack: voices.Pack, key: str, **params: Any) -> str:
-    """A line, with role ids turned into the pack's role names."""
-    for name in ("role", "out", "into"):
-        if name in params and params[name] in {r.value for r in Role}:
-            params[name] = pack.role_bare(params[name])
-    return pack.line(key, **params)
 
 
 def side_line(pack: voices.Pack, rates: Rates, side: str) -> str:
@@ -168,8 +165,9 @@ def main(argv: list[str]) -> int:
             print("\n".join(table.lines(pack)) if not args.json else json.dumps(table.load()))
             return 0
         players = _number(args.players, "--players", 0)
+        every = _number(args.every, "--every", 1)
         q = question(players, roles=_ids(args.roles) or None, specials=_ids(args.specials),
-                     variants=_ids(args.variants))
+                     variants=_ids(args.variants), event_cards=_ids(args.cards), events_every=every)
         games = _number(args.games, "--games", 1)
         swap_games = _number(args.swap_games, "--swap-games", 0)
         found = advise(q, pack, games=games, swap_games=swap_games, top=_number(args.top, "--top", 1),
@@ -178,6 +176,9 @@ def main(argv: list[str]) -> int:
                        progress=sys.stderr.isatty() and not args.json)
     except BalanceInputError as exc:
         print(f"wakkerdam balance: {_say(pack, exc.key, **exc.params)}", file=sys.stderr)
+        return 2
+    except SetupError as exc:  # the engine's own check (an event card, a variant's deck)
+        print(f"wakkerdam balance: {setup_line(exc, pack)}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(_json(q, found), ensure_ascii=False))

@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import config
-from engine import Options, Role, role_ids
+from engine import Options, Role, check_setup, role_ids
 from engine.deck import MIDDLE_CARDS, table_deck
 from engine.registry import ROLES
+from engine.variants import variants_of
 from narrator.balance.errors import BalanceInputError
-from narrator.balance.variants import options_for
+from narrator.balance.variants import engine_variants, full_moon_pile, options_for
 
 #: cards a table deck has by itself; the others come in place of villagers
 TABLE_CARDS = (Role.WEREWOLF, Role.SEER, Role.VILLAGER)
@@ -25,6 +27,9 @@ class Question:
     cards: tuple[Role, ...]  # the whole deck, the middle included
     variants: tuple[str, ...] = ()
     options: Options = Options()
+    #: with ``full_moon``: the event cards of its pile, one every ``events_every`` mornings
+    event_cards: tuple[str, ...] = ()
+    events_every: int = 1
 
     @property
     def specials(self) -> tuple[Role, ...]:
@@ -74,7 +79,8 @@ def table_cards(players: int, specials: Sequence[Role]) -> list[Role]:
 
 
 def question(players: int, *, roles: Sequence[str] | None = None, specials: Sequence[str] | None = None,
-             variants: Sequence[str] = ()) -> Question:
+             variants: Sequence[str] = (), event_cards: Sequence[str] = (), events_every: int = 1,
+             options: dict[str, Any] | None = None) -> Question:
     """The checked question; raises :class:`BalanceInputError`."""
     lo, hi = player_range()
     if not lo <= players <= hi:
@@ -87,4 +93,26 @@ def question(players: int, *, roles: Sequence[str] | None = None, specials: Sequ
     else:
         cards = table_cards(players, parse_roles(specials or ()))
     ids = tuple(dict.fromkeys(variants))
-    return Question(players, tuple(cards), ids, options_for(ids, players, cards))
+    chosen = options_for(ids, players, cards)
+    if options:  # rule and variant options as a set-up names them (the page)
+        from engine.variants import variant_options
+
+        merged = {**chosen.to_dict(), **options}
+        chosen = Options.from_dict(merged, variant_options(engine_variants(ids)))
+    pile = full_moon_pile(event_cards) if "full_moon" in ids else ()
+    if not roles:  # the box's own deck suits the variants, as the demo deals it
+        for v in variants_of(engine_variants(ids)):
+            cards = v.fit_deck(cards, players)
+    q = Question(players, tuple(cards), ids, chosen, pile, events_every)
+    trial_deal(q)
+    return q
+
+
+def trial_deal(q: Question) -> None:
+    """The engine's own check of the question's first game (bot games skip
+    it): whatever the variants or the pile forbid is a SetupError here."""
+    from narrator.simulation import Batch
+
+    batch = Batch(q.players, q.cards, 1, "sensible", q.options, engine_variants(q.variants),
+                  q.event_cards, q.events_every)
+    check_setup(batch.setup(0))

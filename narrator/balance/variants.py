@@ -29,18 +29,25 @@ PLAYED: dict[str, dict[str, Any]] = {
     "no_mayor": {"mayor_election_day": None},
 }
 KNOWN: tuple[str, ...] = tuple(PLAYED) + VARIANT_IDS
-#: registered variants the advisor cannot deal yet: the Full Moon needs its
-#: event deck chosen, which the advisor does not ask for
-NEEDS_SETUP = frozenset({"full_moon"})
 
 
 def engine_variants(ids: Sequence[str]) -> tuple[str, ...]:
     """The ids the engine plays as variants (``Setup.variants``)."""
-    return tuple(v for v in ids if v in VARIANTS and v not in NEEDS_SETUP)
+    return tuple(v for v in ids if v in VARIANTS)
 
 
 def playable() -> tuple[str, ...]:
-    return tuple(PLAYED) + tuple(v for v in VARIANTS if v not in NEEDS_SETUP)
+    return tuple(PLAYED) + tuple(VARIANTS)
+
+
+def full_moon_pile(cards: Sequence[str] = ()) -> tuple[str, ...]:
+    """The Full Moon's pile: the cards asked for, or every card the engine
+    plays (as the page deals it when the group picks none)."""
+    from engine.cards import CARDS, find_card
+
+    for cid in cards:
+        find_card(cid)  # an unknown or unplayable card: SetupError naming it
+    return tuple(dict.fromkeys(cards)) or tuple(CARDS)
 
 #: pairs that cannot be played together
 EXCLUSIVE: tuple[tuple[str, str], ...] = (

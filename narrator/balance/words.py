@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from engine import Role
 from voices import Pack
@@ -15,6 +16,14 @@ def deck(pack: Pack, cards: Iterable[Role | str]) -> str:
     return pack.join([
         pack.role_bare(rid) if n == 1 else pack.line("balance.cards", count=n, role=pack.role_bare(rid))
         for rid, n in counts.items()])
+
+
+def say(pack: Pack, key: str, **params: Any) -> str:
+    """A line, with role ids turned into the pack's role names."""
+    for name in ("role", "out", "into"):
+        if name in params and params[name] in {r.value for r in Role}:
+            params[name] = pack.role_bare(params[name])
+    return pack.line(key, **params)
 
 
 def pct(pack: Pack, x: float) -> str:
