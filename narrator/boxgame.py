@@ -187,9 +187,14 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
 
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
          call_seconds: tuple[float, float], seeds: Seeds, journal: Any = None,
-         game: Game | None = None, start_at: int = 0, on_moderator: Any = None) -> int:
+         game: Game | None = None, start_at: int = 0, on_moderator: Any = None,
+         answers: Any = None, clock: Any = None) -> int:
     """Play ``setup`` on the kit; ``on_moderator`` sees the moderator before
-    the game starts (the set-up page shows what the table may know)."""
+    the game starts (the set-up page shows what the table may know).
+
+    ``answers``: who answers (default: the kit's own input, the players);
+    ``clock``: the moderator's clock (default real time; a virtual one plays
+    a dry run or a test without waiting)."""
     from narrator.kitdemo import CandleKeeper
     from narrator.session import default_journal_dir, journal_name, new_journal
 
@@ -204,15 +209,15 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
     kit.candles.light(game.state.living())
     private = CallBoundPrivate(kit.private)
     pack = voices.load(args.lang).playing(setup.variants)
-    table = CandleKeeper(kit.input, kit, lambda: moderator.game.state.living())
+    table = CandleKeeper(answers or kit.input, kit, lambda: moderator.game.state.living())
     if not args.no_voice_votes:
         table = spoken_table(pack, table, setup, kit.on_notice)
     moderator = Moderator(
         game, pack, speaker, table, private,
-        RealClock(), narration_seed=seeds.narration, controls=kit.controls, journal=journal,
+        clock or RealClock(), narration_seed=seeds.narration, controls=kit.controls, journal=journal,
         timing=Timing(call_seconds=call_seconds, discussion_seconds=args.discussion,
                       answer_seconds=args.answer_seconds),
-        on_line=lambda line: print(line, flush=True), realtime=True, start_at=start_at,
+        on_line=lambda line: print(line, flush=True), realtime=clock is None, start_at=start_at,
     )
     private.moderator = moderator
     try:

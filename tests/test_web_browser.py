@@ -18,12 +18,14 @@ import html
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import voices
+from engine import Role
 from narrator import announce
 from tests.web_fixtures import (
     ARTIFACTS,
@@ -143,7 +145,12 @@ def _advise(d: object, names: tuple[str, ...], specials: tuple[str, ...] = ()) -
         d.find_element(By.ID, f"name_{seat}").send_keys(name)  # type: ignore[attr-defined]
     for role in specials:
         d.find_element(By.CSS_SELECTOR, f'input[name=special][value="{role}"]').click()  # type: ignore[attr-defined]
+    old = d.find_element(By.TAG_NAME, "html")  # type: ignore[attr-defined]
     d.find_element(By.ID, "advise").click()  # type: ignore[attr-defined]
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(d, 20).until(expected_conditions.staleness_of(old))  # the answer's page, not this one
 
 
 def box_url(d: object) -> str:
@@ -216,9 +223,11 @@ class Secrets:
             return [], {}
         game = m.game
         lines = [announce.private_line(e, NL) for e in list(game.events) if not e.public]
-        private = self.box.play.private
+        private = getattr(self.box.play, "private", None)
         if private is not None:
             lines += [NL.line(key, **params) for _, key, params in list(private.shown)]
+        # what the box showed each player at the deal (a kit game)
+        lines += [NL.line("hardware.deal.your_role", role=NL.role_bare(r.value)) for r in game.setup.roles.values()]
         living_roles = {p: NL.role_bare(game.state.role[p].value) for p in game.state.living()}
         return lines, living_roles
 
@@ -291,19 +300,7 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     assert sorted(choice.variants) == ["full_moon", "lycanthropy"]
     assert sorted(choice.event_cards) == ["discontent", "ecstasy"]
 
-    moderator = None
-    asked = tallies = 0
-    while True:
-        if not gate.asked.acquire(timeout=0.05):
-            if box.runner.phase == "finished":
-                break
-            continue
-        asked += 1
-        moderator = box.runner.moderator or moderator
-        status, state = get(f"{box.url}/state.json")
-        assert status == 200
-        tallies += bool(json.loads(state).get("tally"))
-        assert get(f"{box.url}/live")[0] == 200
+    def at_question(asked: int) -> None:
         if asked == 3:
             _changes_are_refused(box)
             d.get(box.url)  # type: ignore[attr-defined]
@@ -316,12 +313,9 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
             d.get(box.url)  # type: ignore[attr-defined]
             if asked == 40:
                 screenshot(d, "game")
-        gate.go.release()
-    box.check = None
-    assert check.problems == [], "\n".join(check.problems[:10])
-    assert check.checked >= 2 * asked and asked > 30, (check.checked, asked)
+
+    moderator, asked, tallies = _watch_the_game(box, gate, check, at_question)
     assert tallies > 5  # the votes spoken aloud, shown while the ballot goes round
-    assert moderator is not None
     game = moderator.game
     assert game.over and len(game.setup.players) == 11
     assert sorted(game.setup.variants) == ["full_moon", "lycanthropy"]
@@ -330,13 +324,45 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     said = moderator.transcript.said()
     assert NL.line("narration.paused") in said and NL.line("narration.resumed") in said
 
-    # after the game: the story, with every death and every role
-    d.get(box.url)  # type: ignore[attr-defined]
-    d.find_element(By.ID, "story-link").click()  # type: ignore[attr-defined]
-    rows = {r.get_attribute("data-name"): r.text  # type: ignore[attr-defined]
-            for r in d.find_elements(By.CSS_SELECTOR, "#who tbody tr")}  # type: ignore[attr-defined]
-    assert set(rows) == set(NAMES)
-    for name in NAMES:
+    _the_story_after(box, d, game, NAMES, "story")
+
+
+def _watch_the_game(box: Box, gate: object, check: Secrets,
+                    at_question: Callable[[int], None] = lambda asked: None) -> tuple[Any, int, int]:
+    """Let the game through one question at a time, reading the page's state
+    at each (every body served is checked for secrets); returns (the
+    moderator, how many questions, how many states had a tally)."""
+    moderator = None
+    asked = tallies = 0
+    while True:
+        if not gate.asked.acquire(timeout=0.05):  # type: ignore[attr-defined]
+            if box.runner.phase == "finished":
+                break
+            continue
+        asked += 1
+        moderator = box.runner.moderator or moderator
+        status, state = get(f"{box.url}/state.json")
+        assert status == 200
+        tallies += bool(json.loads(state).get("tally"))
+        assert get(f"{box.url}/live")[0] == 200
+        at_question(asked)
+        gate.go.release()  # type: ignore[attr-defined]
+    box.check = None
+    assert check.problems == [], "\n".join(check.problems[:10])
+    assert check.checked >= 2 * asked and asked > 30, (check.checked, asked)
+    assert moderator is not None and box.runner.error is None
+    return moderator, asked, tallies
+
+
+def _the_story_after(box: Box, d: Any, game: Any, names: tuple[str, ...], shot: str) -> None:
+    """After the game: the story, with every death and every role."""
+    from selenium.webdriver.common.by import By
+
+    d.get(box.url)
+    d.find_element(By.ID, "story-link").click()
+    rows = {r.get_attribute("data-name"): r.text for r in d.find_elements(By.CSS_SELECTOR, "#who tbody tr")}
+    assert set(rows) == set(names)
+    for name in names:
         assert NL.role_bare(game.setup.roles[name].value) in rows[name]
     for death in game.state.deaths:
         assert NL.line(f"web.cause.{death.cause.value}") in rows[death.name], rows[death.name]
@@ -350,13 +376,53 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
         "const i = document.querySelector('img.timeline'); return i.complete && i.naturalWidth;")
     assert loaded and loaded > 300
     _fits_the_phone(d)
-    screenshot(d, "story")
+    screenshot(d, shot)
     story_id = box.runner.story_id
     for suffix in (".json", ".png"):
         kept = box.runner.shelf.folder / f"{story_id}{suffix}"
         assert kept.stat().st_mode & 0o777 == 0o600
     status, listing = get(f"{box.url}/stories")
     assert status == 200 and f"/stories/{story_id}" in listing
+
+
+@pytest.fixture(scope="module")
+def kit_box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Box]:
+    b, shut = start_box(tmp_path_factory.mktemp("kitbox"), kit="minimal")
+    yield b
+    shut()
+
+
+def test_a_kit_game_from_the_page(kit_box: Box, browser: object) -> None:
+    """The service's way: the page sets up, the minimal kit (fake devices,
+    bots' hands on its tokens and buttons) plays it through the moderator in
+    fast time, the page shows only what the table may know, then the story."""
+    from selenium.webdriver.common.by import By
+
+    box, d = kit_box, browser
+    names = NAMES[:8]
+    d.get(box.url + "/?fresh=1")  # type: ignore[attr-defined]
+    for seat, name in enumerate(names, 1):
+        d.find_element(By.ID, f"name_{seat}").send_keys(name)  # type: ignore[attr-defined]
+    d.find_element(By.CSS_SELECTOR, 'input[name=special][value="witch"]').click()  # type: ignore[attr-defined]
+    d.find_element(By.ID, "voice_votes").click()  # votes by tokens on the kit  # type: ignore[attr-defined]
+    check = Secrets(box)
+    box.check = check
+    d.find_element(By.ID, "start").click()  # type: ignore[attr-defined]
+    _wait_for(lambda: box.gates)
+
+    def at_question(asked: int) -> None:
+        if asked == 10:
+            d.get(box.url)  # type: ignore[attr-defined]
+            assert d.find_elements(By.ID, "live")  # type: ignore[attr-defined]
+            screenshot(d, "kit-game")
+
+    moderator, asked, _ = _watch_the_game(box, box.gate(), check, at_question)
+    game = moderator.game
+    assert game.over and game.setup.players == names
+    assert Role.WITCH in game.setup.roles.values()
+    journals = list((box.runner.shelf.folder.parent / "journals").iterdir())
+    assert len(journals) == 1 and journals[0].stat().st_size > 0  # the kit game journals, in its own folder
+    _the_story_after(box, d, game, names, "kit-story")
 
 
 def _fits_the_phone(d: object) -> None:

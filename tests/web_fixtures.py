@@ -20,7 +20,7 @@ from hardware.tokens import fake_registry
 from ports import Answer, Input, Question
 from web.advice import Advice
 from web.app import Page, create_app
-from web.plays import BotPlay
+from web.plays import BotPlay, KitPlay, bot_hands
 from web.runner import Runner
 from web.story import Shelf
 
@@ -52,7 +52,7 @@ class Gate:
 class Box:
     url: str
     runner: Runner
-    play: BotPlay
+    play: BotPlay | KitPlay
     served: list[tuple[str, str]] = field(default_factory=list)
     gates: list[Gate] = field(default_factory=list)
     #: called with every body served while a game runs (the secrecy check)
@@ -69,7 +69,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_box(folder: Path) -> tuple[Box, Callable[[], None]]:
+def start_box(folder: Path, kit: str | None = None) -> tuple[Box, Callable[[], None]]:
+    """The page and its runner; the games are bot games behind a gate, or with
+    ``kit`` games on that kit's fake devices, bots' hands on them, in fast time."""
     import uvicorn
 
     box_holder: dict[str, Box] = {}
@@ -79,7 +81,13 @@ def start_box(folder: Path) -> tuple[Box, Callable[[], None]]:
         box_holder["box"].gates.append(gate)
         return gate
 
-    play = BotPlay(wrap=wrap)
+    play: BotPlay | KitPlay
+    if kit is None:
+        play = BotPlay(wrap=wrap)
+    else:
+        hands = bot_hands()
+        play = KitPlay(kit, fake=True, text_only=True, fast=True, journal_dir=folder / "journals",
+                       hands=lambda k, game, seeds: wrap(hands(k, game, seeds)))
     runner = Runner(play, Shelf(folder / "stories"), deal_seed=lambda: 2024)
 
     def observe(kind: str, body: str) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import voices
 from engine import Game, Setup
@@ -61,20 +63,47 @@ class BotPlay:
         return moderator.run()
 
 
+#: who answers on a kit: made from the kit and the game under way
+Hands = Callable[[Any, Callable[[], Game], Seeds], Input]
+
+
+def bot_hands(style: str = "sensible") -> Hands:
+    """Bots whose hands press the kit's (fake) buttons and hold its tokens
+    (``hardware.bothands``): the kit reads every answer as from people."""
+    from hardware.bothands import KitBotTable
+
+    def hands(kit: Any, game: Callable[[], Game], seeds: Seeds) -> Input:
+        return KitBotTable(kit, BotTable(Bots(seeds.bots, style), game))
+
+    return hands
+
+
 class KitPlay:
     """A real game on the box's kit (``narrator.boxgame``): the box deals and
-    shows each player their card, the page's pause joins the console's."""
+    shows each player their card, the page's pause joins the console's.
+
+    For a dry run or a test: ``hands`` answer instead of people
+    (:func:`bot_hands` on a ``fake`` kit), ``fast`` plays on the virtual
+    clock (no real waits), ``journal_dir`` keeps the journals apart from the
+    box's own."""
 
     def __init__(self, kit: str, *, fake: bool = False, text_only: bool = False,
-                 wav: str | None = None) -> None:
+                 wav: str | None = None, fast: bool = False, hands: Hands | None = None,
+                 journal_dir: Path | None = None) -> None:
         self.kit = kit
         self.fake = fake
         self.text_only = text_only
         self.wav = wav
+        self.fast = fast
+        self.hands = hands
+        self.journal_dir = journal_dir
 
     def args(self, choice: Choice) -> argparse.Namespace:
+        from narrator.session import journal_name
+
+        journal = str(self.journal_dir / journal_name()) if self.journal_dir is not None else None
         return argparse.Namespace(
-            kit=self.kit, lang=choice.lang, journal=None, text_only=self.text_only, wav=self.wav,
+            kit=self.kit, lang=choice.lang, journal=journal, text_only=self.text_only, wav=self.wav,
             discussion=choice.discussion_seconds, answer_seconds=30.0,
             no_voice_votes=not choice.voice_votes, risky_candles=False)
 
@@ -93,10 +122,13 @@ class KitPlay:
             seen.append(moderator)
             watch(moderator)
 
+        seeds = seeds or Seeds.derived(setup.seed)
+        answers = self.hands(kit, lambda: seen[-1].game, seeds) if self.hands is not None else None
         try:
             deal_by_box(kit, {p: setup.roles[p].value for p in setup.players})
             boxgame.play(setup, kit, speaker, args=args, call_seconds=choice.call_seconds,
-                         seeds=seeds or Seeds.derived(setup.seed), on_moderator=hooked)
+                         seeds=seeds, on_moderator=hooked, answers=answers,
+                         clock=FastClock() if self.fast else None)
             return seen[-1].game
         finally:
             speaker.close()
