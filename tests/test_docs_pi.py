@@ -51,6 +51,9 @@ def test_the_pi_guide_names_every_step_a_new_owner_needs() -> None:
                     "## The service", "## Updating"):
         assert heading in PI
     assert "sudo git clone REPOSITORY /opt/wakkerdam" in PI
+    # the power budget says which figures are data sheet and which come from a game
+    assert "Data sheet (not measured):" in PI and "python bench/power_budget.py" in PI
+    assert (ROOT / "bench" / "power_budget.py").exists()
     done = subprocess.run([sys.executable, "-m", "narrator.cli", "serve", "--help"],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0 and "--port" in done.stdout
