@@ -56,6 +56,36 @@ def test_variants_reach_the_game() -> None:
     assert batch.setup(0).variants == ("lycanthropy",)
 
 
+def test_the_full_moon_is_played_with_its_pile() -> None:
+    from engine.cards import CARDS
+    from narrator.simulation import Batch, play_games
+
+    q = question(10, variants=["full_moon"])
+    assert q.event_cards == tuple(CARDS)  # no cards asked for: every playable one, as the page deals
+    chosen = question(10, variants=["full_moon"], event_cards=["ecstasy", "discontent"], events_every=2)
+    batch = Batch(chosen.players, chosen.cards, 1, "sensible", chosen.options, ("full_moon",),
+                  chosen.event_cards, chosen.events_every)
+    piles = {batch.setup(i).events.deck for i in range(6)}
+    assert piles == {("ecstasy", "discontent"), ("discontent", "ecstasy")}  # shuffled anew for each game
+    assert batch.setup(0).events.every == 2
+    assert sum(play_games(batch, 0, 20).values()) == 20
+
+
+@pytest.mark.parametrize(("argv", "key"), [
+    (["--variants", "full_moon", "--cards", "comet"], "refusal.unknown_card"),
+    (["--variants", "full_moon", "--every", "5"], "refusal.events_every"),
+    (["--variants", "full_moon", "--cards", "ecstasy,ecstasy"], None),
+])
+def test_the_engines_refusals_are_lines_of_the_pack(capsys, argv, key) -> None:
+    code, out, err = _run(capsys, *argv, "--games", "5", "--swap-games", "0", "--lang", "de")
+    if key is None:  # a card named twice is one card of the pile
+        assert code == 0, err
+        return
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    template = voices.load("de").lines[key]
+    assert template.split("{")[0] in err, err
+
+
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
