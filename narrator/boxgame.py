@@ -153,7 +153,7 @@ def main(argv: list[str]) -> int:
             deal_by_box(kit, {p: setup.roles[p].value for p in names})
         return play(setup, kit, speaker, args=args, call_seconds=(lo, hi), seeds=seeds)
     except (WakkerdamError, OSError) as exc:
-        return fail("wakkerdam", args.lang, exc)
+        return fail("wakkerdam", args.lang, error_line(exc, pack))
     except EOFError:
         print(pack.line("narration.paused"), file=sys.stderr)
         return 1
