@@ -207,3 +207,24 @@ def test_event_cards_need_the_full_moon_and_are_shuffled_into_its_pile() -> None
     assert every_card is not None
     pile = every_card.event_deck(11)
     assert pile is not None and set(pile.deck) == set(choices.playable("cards", choices.CARD_IDS) or ())
+
+
+def test_the_advisors_games_stop_when_a_game_starts() -> None:
+    import time
+
+    from web.advice import Advice
+
+    advice = Advice(games=4000, swap_games=0, plot_games=1)  # played in slices of 500: stopped after one
+    names = tuple(f"P{i}" for i in range(1, 11))
+    cards = ("werewolf", "werewolf", "seer", "witch") + ("villager",) * 6
+    job = advice.ask(choices.Choice("nl", names, cards, {}))
+    assert not job.finished and job.total >= 4000
+    deadline = time.monotonic() + 60
+    while job.done == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    advice.stop()
+    while not job.finished and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert job.problem is not None and job.problem.key == "web.advice.stopped"
+    assert job.done < job.total
+    advice.close()

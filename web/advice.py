@@ -117,6 +117,7 @@ class Advice:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
+        self._stopped = threading.Event()
 
     def job(self, job_id: str) -> Job | None:
         return self._jobs.get(job_id)
@@ -134,6 +135,7 @@ class Advice:
                 return self._jobs[known]
             job = Job(str(next(self._ids)), choice.lang, 0)
             self._keep(key, job)
+            self._stopped.clear()
         try:
             q = question(len(choice.names), roles=list(choice.cards), variants=choice.variants,
                          event_cards=choice.event_cards, events_every=choice.events_every,
@@ -155,9 +157,15 @@ class Advice:
         for old in list(self._jobs)[:-KEPT]:
             del self._jobs[old]
 
+    def stop(self) -> None:
+        """A game starts: the bots' games stop, the table's moderator needs the CPU."""
+        self._stopped.set()
+
     def _play(self, job: Job, advisor: Advisor) -> None:
         def done(n: int) -> None:
             job.done += n
+            if self._stopped.is_set():
+                raise _Stopped
 
         advisor.done = done
         try:
@@ -166,6 +174,9 @@ class Advice:
             by_players = advisor.by_players(self.plot_games)
         except (BalanceInputError, SetupError) as exc:
             job.problem = _problem(exc, job.lang)
+            return
+        except _Stopped:
+            job.problem = Problem("web.advice.stopped")
             return
         except Exception:  # a bug must not leave the page waiting for ever
             import traceback
@@ -177,6 +188,10 @@ class Advice:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _Stopped(Exception):
+    """The advisor's games were stopped by a game's start."""
 
 
 def _problem(exc: BalanceInputError | SetupError, lang: str) -> Problem:

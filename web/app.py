@@ -132,6 +132,7 @@ class Page:
         problem = self.runner.submit(reading.choice)
         if problem is not None:
             return self.message(request, problem.key, 409)
+        self.advice.stop()
         return RedirectResponse("/", status_code=303)
 
     async def advice_of(self, request: Request) -> Response:
