@@ -84,7 +84,8 @@ def main(argv: list[str]) -> int:
     try:
         variants, options = rule_choices(args)
     except (SetupError, ValueError) as exc:
-        return fail("wakkerdam play", args.lang, error_line(exc, voices.load(args.lang)))
+        print(f"wakkerdam play: {error_line(exc, pack)}", file=sys.stderr)  # not the local fail: no Refused
+        return 2
     pack = pack.playing(variants)
     try:
         names = names_from_arg(args.names) if args.names else None
