@@ -149,3 +149,13 @@ def _variant_ids() -> list[str]:
     from engine.variants import VARIANTS
 
     return list(VARIANTS)
+
+
+def test_play_says_a_bad_option_in_its_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.laptop.cli import main
+
+    assert main(["--lang", "de", "--names", ",".join(NAMES), "--option", "moon_phase=3"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("wakkerdam play: " + voices.load("de").line(
+        "refusal.unknown_option", option="moon_phase", known="").split(":")[0]), err
+    assert err.count("\n") == 1
