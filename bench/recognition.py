@@ -13,23 +13,31 @@ several synthetic voices, saying what people say (a bare name or number,
   cough>     the answer, then a cough
   oog        first something that is no vote ("hang on a second"), then the answer
 
-Two configurations in one run: ``before`` is the first version (bare-word
-grammar, energy end-pointer, no rejection, a cough ends the answer) and
-``after`` this one. Printed per row:
+Clip sets: ``tune`` (the voices thresholds and lexicon choices were made
+on) and ``held`` (the default: other espeak-ng variants, speeds and
+pitches, flite's other voices and Piper for English, and other votes). The
+clips are synthesised as the bench runs (espeak-ng takes ~10 ms a phrase),
+so none is stored. Versions compared in one run (``--config``): ``first``
+(bare-word grammar, energy end-pointer, no refusal), ``last`` (the previous
+session's) and ``now``. Printed per language and room, over every voice:
 
-  first pass   right / wrong / rejected: what the box repeats back first
+  first        right / wrong / rejected: what the box repeats back first
                (for "oog": wrong = the non-vote was taken for an answer)
   settled      right / wrong by voice / to the buttons after the repetition
                (the simulated voter answers it truthfully, by voice)
-  rtf          decoding time / audio decoded;  rss_mb  peak resident memory
+  rtf          decoding time / audio decoded
+  lat_ms       from the end of speech to the decoded answer, median and 90th
+               percentile: the end-pointer's wait plus the decoding after it
+  rss          peak memory of a process with the recognizer loaded
 
-    python bench/recognition.py [--lang nl de en] [--n 8] [--config before after]
+    python bench/recognition.py [--lang nl de en] [--set held|tune] [--n 12]
+                                [--config first last now] [--rows]
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -53,8 +61,22 @@ from narrator.hearing.vad import VadSettings  # noqa: E402
 NAMES = {"en": ["Anna", "Brian", "Charles", "David", "Emma", "Frank", "Grace", "Henry"],
          "nl": ["Anna", "Bram", "Cees", "Daan", "Eva", "Femke", "Gijs", "Hanna"],
          "de": ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Frieda", "Günter", "Heike"]}
-VOICES = {"en": ["en-us", "en-us+f2", "flite-slt", "piper"],
-          "nl": ["nl", "nl+f2", "nl+m3"], "de": ["de", "de+f2", "de+m3"]}
+#: voices as synth.speak names them ("voice+variant/speed/pitch"). The
+#: tuning set is what thresholds and lexicon choices were made on; the
+#: held-out set (other variants, speeds, pitches and synthesisers, and other
+#: votes: another seed) is what the figures are quoted on.
+VOICES = {
+    "tune": {"nl": ["nl", "nl+f2", "nl+m3/140", "nl+f4/190/70"],
+             "de": ["de", "de+f2", "de+m3/140", "de+f4/190/70"],
+             "en": ["en-us", "en-us+f2", "flite-slt", "en-us+m3/140"]},
+    "held": {"nl": ["nl+m1/150/35", "nl+f3/175/65", "nl+klatt/160", "nl+m7/200/45",
+                    "nl+f5/130/80", "nl+Andy/165/55"],
+             "de": ["de+m1/150/35", "de+f3/175/65", "de+klatt/160", "de+m7/200/45",
+                    "de+f5/130/80", "de+Andy/165/55"],
+             "en": ["flite-kal", "flite-awb", "flite-rms", "piper", "en-gb+f3/175/65",
+                    "en-us+m7/200/45"]},
+}
+SEEDS = {"tune": 5, "held": 1005}
 BABBLE_VOICES = ["en-us+m3", "nl+m1", "de+f3", "en-gb+f4"]
 NOT_A_VOTE = {"en": ["hang on a second", "let me think", "ha ha ha", "what did he say"],
               "nl": ["wacht even", "even denken", "ha ha ha", "wat zei hij"],
@@ -76,27 +98,46 @@ class TimedStream:
     def finish(self):
         t = time.perf_counter()
         heard = self.inner.finish()
-        self.owner.seconds += time.perf_counter() - t
+        spent = time.perf_counter() - t
+        self.owner.seconds += spent
+        if self.owner.listener.wait_s is not None:   # an utterance was found: its answer's delay
+            self.owner.latencies.append(self.owner.listener.wait_s + spent)
+            self.owner.listener.wait_s = None
         return heard
 
 
 class TimedRecognizer:
-    """Decoding time against audio length."""
+    """Decoding time against audio length, and each answer's delay after
+    the speech ended (the end-pointer's wait in audio time plus the decoding
+    left after it, in wall time)."""
 
-    def __init__(self, inner) -> None:
+    def __init__(self, inner, listener: TimedListener) -> None:
         self.inner = inner
+        self.listener = listener
         self.name = inner.name
         self.sample_rate = inner.sample_rate
         self.threshold = inner.threshold
         self.hears_yes = inner.hears_yes
         self.seconds = 0.0
         self.audio_s = 0.0
+        self.latencies: list[float] = []
 
     def can_say(self, word: str) -> bool:
         return self.inner.can_say(word)
 
     def stream(self, grammar):
         return TimedStream(self, self.inner.stream(grammar))
+
+
+class TimedListener(Listener):
+    """Notes how long after the speech ended the end-pointer said so."""
+
+    wait_s: float | None = None
+
+    def listen(self, timeout_s, ptt=None, sink=None):
+        utterance = super().listen(timeout_s, ptt, sink)
+        self.wait_s = None if utterance is None else utterance.detected_s - utterance.speech_end_s
+        return utterance
 
 
 def speech_power(clips: list[np.ndarray]) -> float:
@@ -149,8 +190,27 @@ def buttons(table: SimulatedTable, q) -> object:
     return (meant,) if meant else ()
 
 
-def run_row(recognizer, config: str, lang: str, voice_name: str, condition: str, n: int,
-            seed: int) -> dict:
+#: the versions compared in one run: the first (bare-word grammar, energy
+#: end-pointer, no refusal), the last session's, and this one
+CONFIGS = ("first", "last", "now")
+ESPEAK = {"nl": "nl", "de": "de", "en": "en-us"}
+
+
+def configure(config: str, lang: str):
+    """The recognizer, dialogue settings and end-pointer of one version."""
+    if config == "first":
+        return (PocketsphinxRecognizer(lang=lang, margin=None),
+                DialogueSettings(carriers=False, keep_listening=False, yes_margin=None,
+                                 silence_accepts_below_dbfs=-45.0,
+                                 button_confirms_in_noise=False),
+                VadSettings(detector="energy"))
+    if config == "last":
+        return PocketsphinxRecognizer(lang=lang), DialogueSettings(), VadSettings()
+    return PocketsphinxRecognizer(lang=lang), DialogueSettings(), VadSettings()
+
+
+def run_row(recognizer, settings: DialogueSettings, vad: VadSettings, lang: str,
+            voice_name: str, condition: str, n: int, seed: int) -> dict:
     pack = voices.load(lang)
     vocab = Vocabulary(pack)
     players = NAMES[lang]
@@ -160,15 +220,10 @@ def run_row(recognizer, config: str, lang: str, voice_name: str, condition: str,
     power = speech_power([voice(w) for w in (vocab.seat(3)[0], vocab.words("yes")[0],
                                              vocab.words("no")[0])])
     mic = FakeMicrophone(noise=room(condition, power, seed))
-    timed = TimedRecognizer(recognizer)
-    before = config == "before"
-    settings = DialogueSettings(carriers=not before, keep_listening=not before,
-                                yes_margin=None if before else 0.02,
-                                silence_accepts_below_dbfs=-45.0 if before else -55.0,
-                                button_confirms_in_noise=not before)
-    vad = VadSettings(detector="energy") if before else VadSettings()
+    listener = TimedListener(mic, vad)
+    timed = TimedRecognizer(recognizer, listener)
     table = SimulatedTable(pack, mic, voice)
-    dialogue = VoteDialogue(pack=pack, recognizer=timed, listener=Listener(mic, vad),
+    dialogue = VoteDialogue(pack=pack, recognizer=timed, listener=listener,
                             say=table.say, seats=seats, settings=settings,
                             fallback=lambda q: buttons(table, q))
     counts = dict.fromkeys(["first_right", "first_wrong", "first_rejected", "right", "wrong",
@@ -203,58 +258,103 @@ def run_row(recognizer, config: str, lang: str, voice_name: str, condition: str,
         else:
             counts["buttons"] += 1
         mic.clear()
-    return {"config": config, "lang": lang, "voice": voice_name, "condition": condition, "n": n,
-            **counts, "rtf": timed.seconds / timed.audio_s if timed.audio_s else 0.0,
-            "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+    return {"n": n, **counts, "decode_s": timed.seconds, "audio_s": timed.audio_s,
+            "latencies": timed.latencies}
+
+
+def recognition_rss_mb(lang: str, config: str) -> float:
+    """Peak memory of a process that loads the recognizer and decodes a vote
+    (apart from the synthesisers the bench itself loads)."""
+    code = (
+        "import resource, sys; sys.path.insert(0, '.');"
+        "from bench.recognition import configure, NAMES; import voices;"
+        "from narrator.hearing.grammar import Vocabulary, pick_grammar;"
+        "from narrator.hearing.synth import espeak;"
+        f"rec = configure({config!r}, {lang!r})[0];"
+        f"v = Vocabulary(voices.load({lang!r})); names = NAMES[{lang!r}];"
+        "g = pick_grammar(v, names, {p: i + 1 for i, p in enumerate(names)}, True);"
+        f"rec.recognize(espeak(names[2], {ESPEAK[lang]!r}), g);"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parent.parent, check=False)
+    try:
+        return float(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        print(f"# rss: {done.stderr.strip()[-300:]}", file=sys.stderr)
+        return float("nan")
 
 
 def pct(k: int, n: int) -> str:
     return f"{100 * k / n:4.0f}" if n else "   -"
 
 
+def line(label: str, row: dict) -> str:
+    n = row["n"]
+    lat = sorted(row["latencies"])
+    rtf = row["decode_s"] / row["audio_s"] if row["audio_s"] else 0.0
+    med = f"{1000 * lat[len(lat) // 2]:5.0f}" if lat else "    -"
+    p90 = f"{1000 * lat[len(lat) * 9 // 10]:5.0f}" if lat else "    -"
+    return (f"{label} {n:>4} |      {pct(row['first_right'], n)} {pct(row['first_wrong'], n)} "
+            f"{pct(row['first_rejected'], n)} |         {pct(row['right'], n)} "
+            f"{pct(row['wrong'], n)}    {pct(row['buttons'], n)} | {rtf:5.3f}  {med} {p90}")
+
+
+def add(acc: dict, row: dict) -> None:
+    for k, v in row.items():
+        acc[k] = acc.get(k, [] if isinstance(v, list) else 0) + v
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", nargs="*", default=["nl", "de", "en"])
-    parser.add_argument("--config", nargs="*", default=["before", "after"])
+    parser.add_argument("--config", nargs="*", default=["last", "now"], choices=CONFIGS)
     parser.add_argument("--condition", nargs="*", default=CONDITIONS)
-    parser.add_argument("--voices", type=int, default=2, help="voices per language")
+    parser.add_argument("--set", default="held", choices=sorted(VOICES),
+                        help="the clip set: held-out (quoted) or tuning")
     parser.add_argument("--voice", nargs="*", help="these voices instead (e.g. piper flite-slt)")
-    parser.add_argument("--n", type=int, default=8, help="votes per row")
-    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--n", type=int, default=12, help="votes per voice and room")
+    parser.add_argument("--rows", action="store_true", help="also one row per voice")
     args = parser.parse_args(argv)
-    print(f"{'config':<7}{'lang':<5}{'voice':<10}{'room':<9}{'n':>3} | first right wrong rej "
-          f"| settled right wrong buttons | {'rtf':>5} {'rss_mb':>6}")
+    seed = SEEDS[args.set]
+    head = (f"{'config':<6} {'lang':<4} {'room':<9} {'n':>4} | first right wrong rej "
+            f"| settled right wrong buttons |   rtf lat_ms p50 p90")
+    print(f"# clip set {args.set!r}, seed {seed}; percent of votes\n{head}", flush=True)
     totals: dict[tuple[str, str, str], dict] = {}
+    rss: dict[tuple[str, str], float] = {}
     for lang in args.lang:
-        recognizers = {"before": PocketsphinxRecognizer(lang=lang, margin=None),
-                       "after": PocketsphinxRecognizer(lang=lang)}
-        for voice_name in args.voice or VOICES[lang][:args.voices]:
+        for config in args.config:
+            recognizer, settings, vad = configure(config, lang)
             for condition in args.condition:
-                for config in args.config:
+                acc = totals.setdefault((lang, condition, config), {})
+                for voice_name in args.voice or VOICES[args.set][lang]:
                     try:
-                        row = run_row(recognizers[config], config, lang, voice_name,
-                                      condition, args.n, args.seed)
+                        row = run_row(recognizer, settings, vad, lang, voice_name, condition,
+                                      args.n, seed)
                     except SynthUnavailable as exc:
                         print(f"# {voice_name}: {exc}", file=sys.stderr)
-                        break
-                    n = row["n"]
-                    print(f"{config:<7}{lang:<5}{voice_name:<10}{condition:<9}{n:>3} |      "
-                          f"{pct(row['first_right'], n)} {pct(row['first_wrong'], n)} "
-                          f"{pct(row['first_rejected'], n)} |         {pct(row['right'], n)} "
-                          f"{pct(row['wrong'], n)}    {pct(row['buttons'], n)} | "
-                          f"{row['rtf']:5.3f} {row['rss_mb']:6.0f}", flush=True)
-                    key = (config, lang, condition)
-                    acc = totals.setdefault(key, dict.fromkeys(row, 0))
-                    for k, v in row.items():
-                        if isinstance(v, (int, float)) and k != "rss_mb":
-                            acc[k] += v
-    print("\n# totals per language and room (all voices), percent")
-    for (config, lang, condition), acc in sorted(totals.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][0])):
-        n = acc["n"]
-        print(f"{config:<7}{lang:<5}{'all':<10}{condition:<9}{n:>3} |      "
-              f"{pct(acc['first_right'], n)} {pct(acc['first_wrong'], n)} "
-              f"{pct(acc['first_rejected'], n)} |         {pct(acc['right'], n)} "
-              f"{pct(acc['wrong'], n)}    {pct(acc['buttons'], n)} |")
+                        continue
+                    add(acc, row)
+                    if args.rows:
+                        print(line(f"{config:<6} {lang:<4} {condition:<9}", row)
+                              + f"  {voice_name}", flush=True)
+                if acc:
+                    print(line(f"{config:<6} {lang:<4} {condition:<9}", acc), flush=True)
+            rss[lang, config] = recognition_rss_mb(lang, config)
+    print(f"\n# totals over every voice of the set, side by side\n{head}")
+    order = {c: i for i, c in enumerate(CONDITIONS)}
+    for (lang, condition, config), acc in sorted(
+            totals.items(), key=lambda kv: (kv[0][0], order.get(kv[0][1], 99), kv[0][2])):
+        if acc:
+            print(line(f"{config:<6} {lang:<4} {condition:<9}", acc))
+    for lang in args.lang:
+        for config in args.config:
+            every: dict = {}
+            for (lng, _, cfg), acc in totals.items():
+                if lng == lang and cfg == config:
+                    add(every, acc)
+            if every:
+                print(line(f"{config:<6} {lang:<4} {'all':<9}", every)
+                      + f"  rss {rss[lang, config]:.0f} MB")
     return 0
 
 

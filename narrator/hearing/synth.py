@@ -35,9 +35,11 @@ def _run_synth(program: str, args: list[str], voice: str) -> np.ndarray:
     return resample(samples, rate, RATE)
 
 
-def espeak(text: str, voice: str = "en-us", speed: int = 160) -> np.ndarray:
-    """``text`` spoken by espeak-ng's ``voice`` (e.g. "en-us+m3", "nl+f2")."""
-    return _run_synth("espeak-ng", ["-v", voice, "-s", str(speed), "--stdout", text], voice)
+def espeak(text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50) -> np.ndarray:
+    """``text`` spoken by espeak-ng's ``voice`` (e.g. "en-us+m3", "nl+f2")
+    at ``speed`` words a minute and ``pitch`` (0-99)."""
+    return _run_synth("espeak-ng", ["-v", voice, "-s", str(speed), "-p", str(pitch), "--stdout",
+                                    text], voice)
 
 
 @cache
@@ -74,9 +76,15 @@ def flite(text: str, voice: str = "slt") -> np.ndarray:
 
 def speak(text: str, voice: str) -> np.ndarray:
     """By voice name: "piper", "piper-fixed" (repeatable), "flite-<voice>"
-    or an espeak-ng voice."""
+    or an espeak-ng voice, optionally with its speed and pitch:
+    "nl+f2/140/70" (140 words a minute, pitch 70)."""
     if voice in ("piper", "piper-fixed"):
         return piper(text, varied=voice == "piper")
     if voice.startswith("flite-"):
         return flite(text, voice.removeprefix("flite-"))
-    return espeak(text, voice)
+    name, *rest = voice.split("/")
+    try:
+        speed, pitch = [int(x) for x in rest] + [160, 50][len(rest):] if len(rest) <= 2 else []
+    except ValueError:
+        raise SynthUnavailable(f"bad voice {voice!r}: name/speed/pitch") from None
+    return espeak(text, name, speed, pitch)
