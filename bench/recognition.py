@@ -88,6 +88,14 @@ class TimedStream:
     def __init__(self, owner: TimedRecognizer, inner) -> None:
         self.owner = owner
         self.inner = inner
+        self.ahead_s: float | None = None     # decoding done at the speaker's pause
+
+    def pause(self, paused: bool) -> None:
+        t = time.perf_counter()
+        self.inner.pause(paused)
+        spent = time.perf_counter() - t
+        self.owner.seconds += spent
+        self.ahead_s = spent if paused else None
 
     def feed(self, audio) -> None:
         t = time.perf_counter()
@@ -100,8 +108,12 @@ class TimedStream:
         heard = self.inner.finish()
         spent = time.perf_counter() - t
         self.owner.seconds += spent
-        if self.owner.listener.wait_s is not None:   # an utterance was found: its answer's delay
-            self.owner.latencies.append(self.owner.listener.wait_s + spent)
+        wait = self.owner.listener.wait_s
+        if wait is not None:        # an utterance was found: its answer's delay
+            if self.ahead_s is not None:     # decoded from the pause on, while the end-pointer waited
+                pause_s = self.owner.listener.settings.decode_after_ms / 1000
+                wait = max(wait, pause_s + self.ahead_s)
+            self.owner.latencies.append(wait + spent)
             self.owner.listener.wait_s = None
         return heard
 
@@ -134,8 +146,8 @@ class TimedListener(Listener):
 
     wait_s: float | None = None
 
-    def listen(self, timeout_s, ptt=None, sink=None):
-        utterance = super().listen(timeout_s, ptt, sink)
+    def listen(self, timeout_s, ptt=None, sink=None, on_pause=None):
+        utterance = super().listen(timeout_s, ptt, sink, on_pause)
         self.wait_s = None if utterance is None else utterance.detected_s - utterance.speech_end_s
         return utterance
 
@@ -205,7 +217,9 @@ def configure(config: str, lang: str):
                                  button_confirms_in_noise=False),
                 VadSettings(detector="energy"))
     if config == "last":
-        return PocketsphinxRecognizer(lang=lang), DialogueSettings(), VadSettings()
+        return (PocketsphinxRecognizer(lang=lang, bestpath=True,
+                                       margin={"en": 0.04}.get(lang)), DialogueSettings(),
+                VadSettings(decode_after_ms=10**6))
     return PocketsphinxRecognizer(lang=lang), DialogueSettings(), VadSettings()
 
 

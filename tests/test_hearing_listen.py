@@ -10,6 +10,7 @@ import pytest
 
 from hardware.audio import resample
 from hardware.microphone import FakeMicrophone, MicrophoneUnavailable, SoundDeviceMicrophone
+from narrator.hearing import sounds
 from narrator.hearing.audio import mix_at_snr, pink_noise, silence
 from narrator.hearing.listen import Listener
 from narrator.hearing.synth import espeak
@@ -96,6 +97,20 @@ def test_level_check():
     loud = (pink_noise(16000 * 2, rng) * 8000).astype(np.int16)
     report = Listener(FakeMicrophone(noise=loud)).level_check(1.0)
     assert not report.ok and report.key == "speech.level.noisy"
+
+
+def test_too_loud_is_judged_against_the_room_itself():
+    """A steady fan far louder than a quiet room (its floor over the first
+    version's fixed -35 dBFS) leaves a voice free to stand out: voices stay.
+    Chatter twenty dB quieter than that, but rising well over its own
+    floor, would start utterances by itself: push-to-talk."""
+    rng = np.random.default_rng(5)
+    fan = (pink_noise(16000 * 2, rng) * 1500).astype(np.int16)
+    report = Listener(FakeMicrophone(noise=fan)).level_check(1.5)
+    assert report.noise_dbfs > -35 and report.key == "speech.level.ok"
+    chatter = sounds.babble(2, espeak, ["en-us+m3", "nl+m1", "de+f3"], 2) * 100
+    report = Listener(FakeMicrophone(noise=chatter.astype(np.int16))).level_check(1.5)
+    assert report.noise_dbfs < -55 and report.key == "speech.level.noisy"
 
 
 def test_no_sound_card_is_one_clear_line():

@@ -215,3 +215,34 @@ def test_a_broken_model_is_one_clear_error(tmp_path):
     with pytest.raises(ModelError) as err:
         VoskRecognizer(tmp_path, repeatable=False)
     assert "\n" not in str(err.value)
+
+
+def test_the_answer_is_decoded_at_the_speakers_pause(sphinx):
+    """While the end-pointer waits to be sure an answer is over, the stream
+    has decoded it already; a pause inside the answer ("i vote for ...
+    number three") throws the early decoding away and the whole is heard."""
+    from hardware.microphone import FakeMicrophone
+    from narrator.hearing.listen import Listener
+
+    grammar = pick_grammar(Vocabulary(voices.load("en")), PLAYERS[1:], SEATS, allow_none=True)
+    hiss = (np.random.default_rng(2).standard_normal(16000 * 6) * 10).astype(np.int16)
+    mic = FakeMicrophone(noise=hiss)
+    def trimmed(text: str) -> np.ndarray:      # espeak-ng's own silence off both ends
+        audio = espeak(text, "en-us+f2")
+        loud = np.flatnonzero(np.abs(audio) > 300)
+        return audio[loud[0]:loud[-1] + 1]
+
+    mic.play(np.concatenate([silence(0.4), trimmed("i vote for"), silence(0.25),
+                             trimmed("number three")]))
+    stream = sphinx.stream(grammar)
+    pauses: list[bool] = []
+
+    def on_pause(paused: bool) -> None:
+        pauses.append(paused)
+        stream.pause(paused)
+
+    utterance = Listener(mic).listen(6.0, sink=stream.feed, on_pause=on_pause)
+    assert utterance is not None and pauses[-3:] == [True, False, True]
+    ahead = stream._ahead
+    heard = stream.finish()
+    assert heard is ahead and grammar.meaning(heard.text) == Meaning("player", "Charles")

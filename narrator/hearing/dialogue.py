@@ -238,7 +238,8 @@ class VoteDialogue:
         while used < timeout_s:
             stream = self.recognizer.stream(grammar)
             try:
-                utterance = self.listener.listen(timeout_s - used, ptt, sink=stream.feed)
+                utterance = self.listener.listen(timeout_s - used, ptt, sink=stream.feed,
+                                                 on_pause=stream.pause)
             finally:
                 heard = stream.finish()
             if utterance is None:     # quiet until the end: the whole window is used

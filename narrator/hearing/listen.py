@@ -25,6 +25,17 @@ PushToTalk = Callable[[], bool] | threading.Event
 #: while the player speaks, so the answer is ready when the end is found)
 Sink = Callable[[np.ndarray], None]
 
+#: the speech-band level of a voice close to the microphone, short of
+#: clipping (its peaks reach full scale about 6 dB above it)
+LOUDEST_VOICE_DBFS = -6.0
+#: how much more than the end-pointer's ``start_db`` a voice needs over the
+#: room's floor to be heard whole, its quieter sounds too
+HEADROOM_DB = 6.0
+
+#: told True when the speaker has paused long enough to decode what was
+#: said so far, False when they speak on
+OnPause = Callable[[bool], None]
+
 
 @dataclass(frozen=True)
 class Utterance:
@@ -58,20 +69,23 @@ class Listener:
         self.room_db: float | None = None
 
     def listen(self, timeout_s: float, ptt: PushToTalk | None = None,
-               sink: Sink | None = None) -> Utterance | None:
+               sink: Sink | None = None, on_pause: OnPause | None = None) -> Utterance | None:
         """The next utterance, or None when nobody spoke within ``timeout_s``
         (with push-to-talk: nobody pressed and spoke in that time). ``sink``
-        gets the utterance's audio while it is captured."""
+        gets the utterance's audio while it is captured; ``on_pause`` hears
+        of the speaker's pauses (``VadSettings.decode_after_ms``)."""
         self.mic.start()
         try:
             if ptt is not None:
                 return self._listen_ptt(timeout_s, ptt, sink)
-            return self._listen_vad(timeout_s, sink)
+            return self._listen_vad(timeout_s, sink, on_pause)
         finally:
             self.mic.stop()
 
-    def _listen_vad(self, timeout_s: float, sink: Sink | None = None) -> Utterance | None:
+    def _listen_vad(self, timeout_s: float, sink: Sink | None = None,
+                    on_pause: OnPause | None = None) -> Utterance | None:
         ep = Endpointer(self.settings, self.rate, self.floor_db)
+        paused = False
         limit = int(timeout_s * 1000 / self.settings.frame_ms)
         hard_limit = limit + int(self.settings.max_speech_s * 1000 / self.settings.frame_ms) + 50
         n = 0
@@ -84,6 +98,13 @@ class Listener:
                     sink(ep.utterance())            # the pre-roll and the first frames
                 elif ep.in_speech:
                     sink(frame)
+            if on_pause is not None and ep.in_speech:
+                if not paused and ep.quiet_ms >= self.settings.decode_after_ms:
+                    paused = True
+                    on_pause(True)
+                elif paused and ep.quiet_ms == 0:
+                    paused = False
+                    on_pause(False)
             if event == "end":
                 break
             if not ep.in_speech and n >= limit:
@@ -123,7 +144,14 @@ class Listener:
     def level_check(self, seconds: float = 1.5) -> LevelReport:
         """Listen to the room for ``seconds`` at start-up: a dead microphone
         and a room too loud for end-pointing (advise push-to-talk) are
-        reported; the noise floor found seeds the detector."""
+        reported; the noise floor found seeds the detector.
+
+        "Too loud" is judged against the room itself, not a fixed level: a
+        steady fan far over a quiet room's level leaves a voice free to stand
+        out, a table's chatter does not. The room is too loud when its own
+        sound, with nobody answering, would start an utterance in the
+        end-pointer (people talking, music), or when its floor leaves a
+        voice less than ``start_db`` (plus a margin) of room below clipping."""
         self.mic.start()
         try:
             frames = [self.mic.read(self.frame)
@@ -138,6 +166,12 @@ class Listener:
         self.room_db = levels[len(levels) // 2]
         if dbfs(audio) <= -100:
             return LevelReport(floor, peak, False, "speech.level.silent")
-        if floor > -35.0:
+        if floor > LOUDEST_VOICE_DBFS - self.settings.start_db - HEADROOM_DB \
+                or self._room_starts_speech(frames):
             return LevelReport(floor, peak, False, "speech.level.noisy")
         return LevelReport(floor, peak, True, "speech.level.ok")
+
+    def _room_starts_speech(self, frames: list[np.ndarray]) -> bool:
+        """Whether the end-pointer, fed the room alone, would hear an answer."""
+        ep = Endpointer(self.settings, self.rate)
+        return any(ep.feed(f) == "start" for f in frames)

@@ -40,6 +40,12 @@ class Stream(Protocol):
 
     def feed(self, audio: np.ndarray) -> None: ...
 
+    def pause(self, paused: bool) -> None:
+        """The speaker paused (True: the end may be near, decode ahead) or
+        spoke on (False). Audio fed after a pause that lasts is its quiet
+        tail."""
+        ...
+
     def finish(self) -> Heard:
         """The result, once the end of speech has been found."""
         ...

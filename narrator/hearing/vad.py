@@ -31,6 +31,10 @@ class VadSettings:
     frame_ms: int = 30
     start_ms: int = 90            # this much speech in a row starts an utterance
     end_silence_ms: int = 400     # this much quiet after speech ends it (budget: 500 ms)
+    #: after this much quiet the recognizer decodes what it has, while the
+    #: end-pointer waits out the rest: the answer is ready when the end is
+    #: found (speech that goes on throws that decoding away)
+    decode_after_ms: int = 150
     preroll_ms: int = 300         # kept from before the start
     max_speech_s: float = 6.0     # a stuck noise cannot hold the floor longer
     start_db: float = 10.0        # above the noise floor: speech
@@ -150,6 +154,11 @@ class Endpointer:
             self.speech_end_frame = self.frames_seen - self._quiet
             return "end"
         return None
+
+    @property
+    def quiet_ms(self) -> int:
+        """How long the speaker has been quiet (0 while speaking)."""
+        return self._quiet * self.s.frame_ms if self.in_speech else 0
 
     @property
     def room_db(self) -> float | None:

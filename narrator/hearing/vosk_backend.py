@@ -141,6 +141,9 @@ class VoskStream:
             samples = _dither(samples, self.rng)
         self.rec.AcceptWaveform(samples.tobytes())
 
+    def pause(self, paused: bool) -> None:
+        """Nothing to do ahead: Kaldi decodes as the audio comes."""
+
     def finish(self) -> Heard:
         if self.rec is None:
             return Heard("", 0.0)
