@@ -80,6 +80,11 @@ class State:
     variant_rules: tuple[Rules, ...] = ()
     #: each player's place at the table (news in seat order)
     seat: dict[str, int] = field(default_factory=dict)
+    #: a player's powers where a rule parts them from his card (de dubbele
+    #: ik's second card, the day of folly's swap): the card is what a death
+    #: or the seer shows, the power what the night calls and the player can
+    #: do. Empty in every other game: each holds his card's power.
+    powers: dict[str, tuple[Role, ...]] = field(default_factory=dict)
 
     @classmethod
     def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
@@ -114,14 +119,23 @@ class State:
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}
         for p in self.players:
-            by_role.setdefault(self.role[p], []).append(p)
+            for power in self.powers.get(p, (self.role[p],)):
+                by_role.setdefault(power, []).append(p)
         self.by_role = {r: tuple(ps) for r, ps in by_role.items()}
 
     # -- reading ---------------------------------------------------------
     def living(self) -> tuple[str, ...]:
         return self.living_now
 
+    def holds(self, name: str, role: Role) -> bool:
+        """Whether ``name`` has ``role``'s power (his card's, unless a rule
+        parted them)."""
+        if not self.powers:
+            return self.role[name] is role
+        return role in self.powers.get(name, (self.role[name],))
+
     def holders(self, role: Role) -> tuple[str, ...]:
+        """Who has ``role``'s power (see ``powers``)."""
         return self.by_role.get(role, ())
 
     def holder(self, role: Role) -> str | None:
@@ -191,7 +205,15 @@ class State:
         self.living_now = tuple(p for p in self.players if self.alive[p])
 
     def swap_role(self, name: str, role: Role) -> None:
+        """``name`` takes another card, and its power with it."""
         self.role[name] = role
+        self.powers.pop(name, None)
+        self._index_roles()
+
+    def split_powers(self, powers: dict[str, tuple[Role, ...]]) -> None:
+        """Part these players' powers from their cards (an empty tuple: no
+        power; a player left out holds his card's power again)."""
+        self.powers = {p: ps for p, ps in powers.items() if ps != (self.role[p],)}
         self._index_roles()
 
     def reindex(self) -> None:

@@ -127,11 +127,17 @@ def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
         rng.shuffle(cards)
         setup = replace(setup, players=names, roles=dict(zip(names, cards, strict=True)), middle=())
         banned |= {Role.CUPID} if "beginners" in chosen else set()
+    if "double_me_big" in chosen:  # 7 to 9 players, each one of variant a)'s cards; the box deals the rest
+        from engine.variants.double_me_big import all_cards
+        names = tuple(NAMES[:rng.randint(7, 9)])
+        cards = all_cards(len(names))
+        rng.shuffle(cards)
+        setup = replace(setup, players=names, roles=dict(zip(names, cards, strict=False)), middle=())
     roles = {p: (Role.VILLAGER if r in banned else r) for p, r in setup.roles.items()}
     middle = tuple(Role.VILLAGER if r in banned else r for r in setup.middle)
     if Role.THIEF not in (*roles.values(), *middle):
         middle = ()  # the thief was banned: no middle cards without him
-    if {"black_death", "double_me_small"}.isdisjoint(chosen) and not any(ROLES[r].wolf for r in roles.values()):
+    if {"black_death", "double_me_small", "double_me_big"}.isdisjoint(chosen) and not any(ROLES[r].wolf for r in roles.values()):
         # the werewolves lay in the thief's middle: one player (not the thief) holds one
         roles[next(p for p in setup.players if roles[p] is not Role.THIEF)] = Role.WEREWOLF
     extra: dict[str, object] = {}

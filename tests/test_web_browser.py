@@ -85,8 +85,8 @@ CASES = {
                             NL.line("web.error.number", field="call_min", low=3, high=120)),
     "an unknown language": (_form(lang="xx"), NL.line("web.error.language", lang="xx")),
     "an unknown variant": (_form(variant="nonsense"), NL.line("web.error.unknown_variant", id="nonsense")),
-    "a variant not yet playable": (_form(variant="double_me_big"),
-                                   NL.line("web.error.unplayable_variant", id=NL.line("web.variant.double_me_big"))),
+    "a variant not yet playable": (_form(variant="villages_unite"),
+                                   NL.line("web.error.unplayable_variant", id=NL.line("web.variant.villages_unite"))),
     "an odd deck unconfirmed": (_form(werewolves="4"), NL.line("web.error.confirm_odd")),
     "a bad mayor day": (_form(mayor_election_day="-1"), NL.line("web.error.mayor_day")),
 }
@@ -277,7 +277,7 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     d.find_element(By.CSS_SELECTOR, "details summary").click()  # type: ignore[attr-defined]
     for card in ("discontent", "ecstasy"):
         d.find_element(By.ID, f"card_{card}").click()  # type: ignore[attr-defined]
-    assert not d.find_element(By.ID, "variant_double_me_big").is_enabled()  # type: ignore[attr-defined]
+    assert not d.find_element(By.ID, "variant_villages_unite").is_enabled()  # type: ignore[attr-defined]
     discussion = d.find_element(By.ID, "discussion")  # type: ignore[attr-defined]
     discussion.clear()
     discussion.send_keys("60")

@@ -32,11 +32,11 @@ class ElderRules(Rules):
     id = "elder"
 
     def recorded(self, s: State, intent: Intent) -> None:
-        if intent.kind == "bite" and s.role[intent.target] is Role.ELDER:
+        if intent.kind == "bite" and s.holds(intent.target, Role.ELDER):
             s.memory(intent.target)["bites"] = bites(s, intent.target) + 1
 
     def spares(self, s: State, harm: Intent) -> bool:
-        return (harm.cause is Cause.WEREWOLVES and s.role[harm.target] is Role.ELDER
+        return (harm.cause is Cause.WEREWOLVES and s.holds(harm.target, Role.ELDER)
                 and bites(s, harm.target) < 2)
 
     def tells_at_dawn(self, s: State) -> bool:
@@ -44,7 +44,7 @@ class ElderRules(Rules):
         return Role.WITCH in s.deck
 
     def on_death(self, s: State, death: Death) -> None:
-        if death.role is not Role.ELDER or s.village_powerless:
+        if not s.holds(death.name, Role.ELDER) or s.village_powerless:
             return
         poisoned = any(i.kind == "poison" and i.target == death.name for i in s.intents)
         if not (death.cause in VILLAGE_CAUSES or poisoned):

@@ -29,7 +29,7 @@ def apply(s: State, target: str | None) -> None:
     healer = s.acting(Role.HEALER)
     assert healer is not None
     s.memory(healer)["last"] = target
-    if target is not None and s.role[target] is not Role.LITTLE_GIRL:
+    if target is not None and not s.holds(target, Role.LITTLE_GIRL):
         s.record(Intent("protect", "healer", target, against=frozenset({Cause.WEREWOLVES})))
 
 

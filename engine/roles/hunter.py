@@ -22,7 +22,7 @@ class HunterRules(Rules):
     order = 10
 
     def after_death(self, s: State, death: Death) -> Flow:
-        if death.role is not Role.HUNTER or not death.powered or not s.living():
+        if not s.holds(death.name, Role.HUNTER) or not death.powered or not s.living():
             return False
         actors = (death.name,)
         target = yield Request(Ask.HUNTER, actors, legal(s, Ask.HUNTER, actors, s.living()), s.when)

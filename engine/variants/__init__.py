@@ -5,6 +5,7 @@ registry. Ids are the scenario format's (``engine.catalog.VARIANT_IDS``)."""
 from engine.variants import (  # noqa: F401
     beginners,
     black_death,
+    double_me_big,
     double_me_small,
     full_moon,
     harvest_festival,

@@ -31,6 +31,14 @@ POWERS = (Role.SEER, Role.HUNTER, Role.WITCH, Role.CUPID, Role.HEALER, Role.ELDE
 WOLVES = 2
 
 
+def check_players(setup: Setup) -> None:
+    """"Voor 7 tot 9 spelers" (both forms of de dubbele ik)."""
+    n = len(setup.players)
+    if not 7 <= n <= 9:
+        raise SetupError(f"de dubbele ik is for 7 to 9 players, not {n}", "refusal.double_me_players",
+                         low=7, high=9, count=n)
+
+
 class DoubleMeSmall(Variant):
     id = "double_me_small"
     aliases = ("dubbele_ik", "dubbele_ik_klein")
@@ -45,10 +53,7 @@ class DoubleMeSmall(Variant):
         return powers + [Role.VILLAGER] * (players - len(powers))
 
     def check_setup(self, setup: Setup) -> None:
-        n = len(setup.players)
-        if not 7 <= n <= 9:
-            raise SetupError(f"de dubbele ik is for 7 to 9 players, not {n}", "refusal.double_me_players",
-                             low=7, high=9, count=n)
+        check_players(setup)
         counts = Counter(setup.deck)
         for card in counts:
             if card not in POWERS and card is not Role.VILLAGER:
@@ -83,8 +88,6 @@ class DoubleMeSmall(Variant):
             s.emit("identity_shown_werewolf", name=death.name)
         else:
             s.emit("identity_shown_villager", name=death.name)
-
-
 
 
 variant(DoubleMeSmall())
