@@ -120,3 +120,31 @@ def test_the_seer_sees_the_hidden_identity_in_de_dubbele_ik() -> None:
     seen = [e for e in game.apply("Bram") if e.kind == "seer_sees"]  # Bram shows the hunter
     assert seen[0].data["role"] == "werewolf"
     assert game.request is not None and set(game.request.actors) == {"Bram", "Gijs"}
+
+
+def test_two_powers_wake_twice_and_the_seer_sees_both_cards_in_de_dubbele_ik() -> None:
+    """seed 000, De dubbele ik, grote complicaties: "een heks die tegelijkertijd
+    ziener is" — Anna answers at the seer's call and at the witch's; what she
+    sees is both of Cees's cards, told to her alone; every night call is made
+    as in any game of this variant, whoever holds the cards."""
+    names = NAMES[:8]
+    first = [Role.WITCH, Role.WEREWOLF, Role.HUNTER, Role.VILLAGER, Role.HEALER, Role.ELDER,
+             Role.VILLAGER, Role.CUPID]
+    second = ["seer", "villager", "werewolf", "villager", "villager", "scapegoat", "villager", "villager"]
+    setup = Setup(names, dict(zip(names, first, strict=True)), variants=("double_me_big",),
+                  options=Options(extra={"double_me_second": dict(zip(names, second, strict=True))}))
+    game = Game(setup)
+    told = {next(iter(e.to)): e.data["roles"] for e in game.events if e.kind.startswith("double_me_cards")}
+    assert told["Anna"] == ["witch", "seer"] and told["Cees"] == ["hunter", "werewolf"]
+    asked = []
+    for answer in (None, None, "Cees", "Dirk", {"save": False, "poison": None}):
+        assert game.request is not None
+        asked.append((game.request.ask.value, game.request.actors))
+        events = game.apply(answer)
+        if asked[-1][0] == "seer":
+            seen = [e for e in events if e.kind == "double_me_seen"]
+            assert [(e.to, e.data["roles"]) for e in seen] == [(frozenset({"Anna"}), ["werewolf", "hunter"])]
+    assert asked[2] == ("seer", ("Anna",)) and asked[4] == ("witch", ("Anna",))
+    assert set(asked[3][1]) == {"Bram", "Cees"}
+    steps = [e.data["step"] for e in game.events if e.kind == "wake"]
+    assert steps == ["cupid", "lovers", "healer", "seer", "werewolves", "witch"]

@@ -30,7 +30,7 @@ from engine.rules import rule_set
 from engine.state import Death, State
 from engine.variants.base import Variant, variant
 from engine.variants.double_me_small import POWERS, WOLVES, check_players
-from engine.vocab import Role
+from engine.vocab import Cause, Role
 
 
 def all_cards(players: int) -> list[Role]:
@@ -118,6 +118,11 @@ class DoubleMeBig(Variant):
         added = [rules for r in sorted(new) if (rules := ROLES[r].rules) is not None]
         s.rules = rule_set((*s.rules.rules, *added))
 
+    def report(self, s: Any) -> dict[str, Any]:
+        """``double_cards``: each player's two cards, the one that counts first."""
+        other = mine(s)["other"]
+        return {"double_cards": {p: [s.role[p].value, other[p].value] for p in s.players if p in other}}
+
     def vision(self, s: State, seer: str, target: str) -> bool:
         if s.in_play("harvest_festival"):
             return False  # her three cards, no hint whose (the festival's vision)
@@ -127,8 +132,12 @@ class DoubleMeBig(Variant):
         return True
 
     def on_death(self, s: State, death: Death) -> None:
-        if all(shown(s, death) for shown in s.rules.reveals):
-            s.emit("double_me_other_card", name=death.name, roles=[mine(s)["other"][death.name].value])
+        if not all(shown(s, death) for shown in s.rules.reveals):
+            return
+        other = mine(s)["other"][death.name]
+        if death.cause is Cause.SCAPEGOAT and other is Role.SCAPEGOAT:
+            other = death.role  # the tie's line named the scapegoat: the other card is turned over
+        s.emit("double_me_other_card", name=death.name, roles=[other.value])
 
 
 variant(DoubleMeBig())
