@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Ask, Event, Request, Role
+from engine.base import may_vote
 from engine.state import State
 
 WOLF = "werewolf"
@@ -116,8 +117,9 @@ class Tips:
         wolves = [p for p in req.actors if s.is_wolf(p)]
         out = dict(ballot)
         for voter in req.actors:
-            lover = s.lover_of(voter)
-            allowed = [c for c in req.choices if c != lover]
+            # a lover's vote is bound (never his lover; on the day of folly only him)
+            allowed = list(req.choices) if s.lover_of(voter) is None else \
+                [c for c in req.choices if may_vote(s, req.ask, voter, c)]
             if s.is_wolf(voter):
                 partners = [c for c in allowed if s.is_wolf(c) and c != voter]
                 if req.ask is Ask.VOTE and s.day == 1 and wolves and voter == wolves[0] and partners:

@@ -85,3 +85,40 @@ def test_secret_alliance_ally_unnamed_until_the_end() -> None:
                  and e.kind == "wake"]
         assert len(calls) == game.state.night
     assert allies > GAMES // 2
+
+
+def test_day_of_folly_swaps_who_answers_not_what_the_table_hears() -> None:
+    """Dag van de dwaasheid: "heks & ziener, jager & onschuldig meisje en
+    genezer & dorpsoudste" trade powers, the cards stay put: the card's night
+    asks other players, and calls the same steps with the same cues as the
+    night before it."""
+    from engine import Options, Role
+
+    names = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
+    cards = (Role.WEREWOLF, Role.SEER, Role.WITCH, Role.HUNTER, Role.LITTLE_GIRL, Role.HEALER,
+             Role.ELDER, Role.WEREWOLF)
+    setup = Setup(names, dict(zip(names, cards, strict=True)), options=Options(mayor_election_day=None),
+                  variants=("full_moon",), events=EventDeck(("day_of_folly",), 1, ()))
+    game = Game(setup)
+    asked: list[tuple[int, str, tuple[str, ...]]] = []
+    answers = {"seer": "Anna", "werewolves": None, "vote": {}, "witch": {"save": False, "poison": None}}
+    while True:
+        req, night = game.request, game.state.night
+        assert req is not None
+        asked.append((night, req.ask.value, req.actors))
+        if night == 4 and req.ask.value == "vote":
+            break
+        game.apply(("Fleur" if night % 2 else "Bram") if req.ask.value == "healer" else answers[req.ask.value])
+    night3 = {ask: actors for night, ask, actors in asked if night == 3}
+    assert night3 == {"healer": ("Gijs",), "seer": ("Cees",), "werewolves": ("Anna", "Hanna"),
+                      "witch": ("Bram",), "vote": tuple(n for n in names)}
+    night4 = {ask: actors for night, ask, actors in asked if night == 4}
+    assert night4["healer"] == ("Fleur",) and night4["seer"] == ("Bram",)  # back the next morning
+    cues: dict[int, list[tuple[str, object]]] = {}
+    falls = 0
+    for e in game.events:
+        if e.kind == "night_falls":
+            falls = e.data["night"]
+        if e.cue:
+            cues.setdefault(falls, []).append((e.kind, e.data.get("step")))
+    assert cues[3] == cues[2] and cues[4] == cues[2]

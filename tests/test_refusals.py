@@ -67,7 +67,6 @@ CASES: dict[str, Callable[[], None]] = {
     "unknown_variant": lambda: find_variant("dragons"),
     "variant_twice": lambda: variants_of(("lycanthropy", "lycanthropy")),
     "variants_clash": lambda: variants_of(("black_death", "lycanthropy")),
-    "card_unplayable": lambda: find_card("day_of_folly"),
     "unknown_card": lambda: find_card("comet"),
     "cards_need_full_moon": _dealt(PLAIN, events=EventDeck(("ecstasy",))),
     "events_every": _dealt(PLAIN, variants=("full_moon",), events=EventDeck(("ecstasy",), every=5)),

@@ -6,6 +6,7 @@ from engine.cards import (  # noqa: F401
     apparition,
     buried,
     dark_monday,
+    day_of_folly,
     deadly_touch,
     discontent,
     distrust,

@@ -54,11 +54,6 @@ def find_card(name: object) -> Card:
     try:
         return CARDS[str(name)]
     except KeyError:
-        from engine.catalog import CARD_IDS
-
-        if name in CARD_IDS:
-            raise SetupError(f"event card {name!r} is not playable yet", "refusal.card_unplayable",
-                             card=str(name)) from None
         known = ", ".join(sorted(CARDS))
         raise SetupError(f"unknown event card {name!r} (known: {known})", "refusal.unknown_card",
                          id=str(name), known=known) from None
