@@ -148,3 +148,28 @@ def test_two_powers_wake_twice_and_the_seer_sees_both_cards_in_de_dubbele_ik() -
     assert set(asked[3][1]) == {"Bram", "Cees"}
     steps = [e.data["step"] for e in game.events if e.kind == "wake"]
     assert steps == ["cupid", "lovers", "healer", "seer", "werewolves", "witch"]
+
+
+def test_the_harvest_festivals_refusals_say_its_own_rule() -> None:
+    """seed 000, Het oogstfeest: "Weerwolven mogen uitsluitend iemand
+    elimineren die direct naast een van hen zit" — a choice further away is
+    refused with the festival's rule, not the base game's "not one of their
+    own" (privately, to the werewolves)."""
+    from tests.test_moderator import ScriptedTable
+
+    cards = [Role.WEREWOLF, Role.SEER] + [Role.VILLAGER] * 3 + [Role.WEREWOLF] + [Role.VILLAGER] * 4
+    setup = Setup(NAMES, dict(zip(NAMES, cards, strict=True)), options=Options(mayor_election_day=None),
+                  seed=1, variants=("harvest_festival",))
+    pack = voices.load("nl").playing(setup.variants)
+    holder: dict[str, Moderator] = {}
+    table = ScriptedTable([("werewolves", None, ("Cees",)), ("werewolves", None, ("Bram",))],
+                          BotTable(Bots(1), lambda: holder["m"].game))
+    private = RecordingPrivate(pack)
+    m = Moderator(Game(setup), pack, TextSpeaker(), table, private, FastClock(), narration_seed=1,
+                  timing=Timing(discussion=False))
+    holder["m"] = m
+    m.run()
+    refusals = [params["rule"] for seats, key, params in private.shown if key == "narration.refused_private"]
+    assert refusals[0] == pack.line("rule.werewolves_own") != voices.load("nl").line("rule.werewolves_own")
+    assert "naast een van hen" in refusals[0]
+    assert "Bram" in m.game.decisions  # the pack then chose a neighbour
