@@ -45,8 +45,9 @@ class FullMoon(Variant):
     aliases = ("volle_maan",)
     order = 5  # the morning's card comes before anything else that morning
     #: Stralende zondag may turn on the lycanthropy for a round: the host's
-    #: choice, made before the game (engine.cards.sunny_sunday)
-    options = {"sunny_sunday_lycanthropy": False}
+    #: choice, made before the game (engine.cards.sunny_sunday); likewise
+    #: Donkere maandag may turn on "hij is het zeker niet!" for its day
+    options = {"sunny_sunday_lycanthropy": False, "dark_monday_not_him": False}
 
     def deck(self, s: State) -> EventDeck:
         return s.setup.events or EventDeck()

@@ -67,25 +67,31 @@ class NotHim(Variant):
     def vote(self, s: State) -> Flow:
         if not self.today(s):
             return False
-        standing = s.living()
-        if len(standing) < 2:
-            return False
-        voucher = first_voucher(s)
-        # Nobody has left the game yet: the line must not say so.
-        s.emit("not_him_starts" if s.deaths else "not_him_begins", name=voucher)
-        first = True
-        while len(standing) > 1:
-            choices = clockwise_after(s, voucher, standing)
-            chosen = yield Request(NOT_HIM, (voucher,), choices, s.when, allow_none=False,
-                                   discussion=first)
-            first = False
-            s.emit("not_him_vouches", by=voucher, name=chosen)
-            standing = tuple(p for p in standing if p != chosen)
-            voucher = chosen
-        s.emit("not_him_last", name=standing[0])
-        eliminated = yield from eliminate(s, standing[0])
-        yield from after_vote(s, eliminated)
-        return True
+        return (yield from chain(s))
+
+
+def chain(s: State) -> Flow:
+    """The day's chain of vouching in place of the vote (True: it was held;
+    also Donkere maandag's, when the host turns it on)."""
+    standing = s.living()
+    if len(standing) < 2:
+        return False
+    voucher = first_voucher(s)
+    # Nobody has left the game yet: the line must not say so.
+    s.emit("not_him_starts" if s.deaths else "not_him_begins", name=voucher)
+    first = True
+    while len(standing) > 1:
+        choices = clockwise_after(s, voucher, standing)
+        chosen = yield Request(NOT_HIM, (voucher,), choices, s.when, allow_none=False,
+                               discussion=first)
+        first = False
+        s.emit("not_him_vouches", by=voucher, name=chosen)
+        standing = tuple(p for p in standing if p != chosen)
+        voucher = chosen
+    s.emit("not_him_last", name=standing[0])
+    eliminated = yield from eliminate(s, standing[0])
+    yield from after_vote(s, eliminated)
+    return True
 
 
 def check(s: State, req: Request, answer: Any) -> str:
