@@ -41,11 +41,13 @@ class NightOfMadness(Card):
 def begin(s: State) -> None:
     cards = {p: s.role[p].value for p in s.players}
     spies = [p for p in s.living() if s.is_wolf(p) and s.has_power(p)]
-    s.store["night_of_madness"] = {"cards": cards, "spies": spies, "night": s.night}
+    # a power parted from its card (de dubbele ik's second card) comes back too
+    s.store["night_of_madness"] = {"cards": cards, "spies": spies, "night": s.night,
+                                   "powers": dict(s.powers)}
     for p in s.players:
         if s.is_wolf(p):
             s.swap_role(p, Role.VILLAGER)
-        elif s.role[p] in TURNED:
+        elif any(s.holds(p, r) for r in TURNED):
             s.swap_role(p, Role.WEREWOLF)
 
 
@@ -71,6 +73,7 @@ def restore(s: State) -> None:
     cards: dict[str, str] = mine(s).get("cards", {})  # type: ignore[assignment]
     for p, r in cards.items():
         s.swap_role(p, Role(r))
+    s.split_powers(mine(s).get("powers", {}))  # type: ignore[arg-type]
     s.store.pop("night_of_madness", None)
 
 
