@@ -25,7 +25,7 @@ from narrator.demo import deal  # noqa: E402
 #: options a variant is benched with besides its defaults
 WITH = {"moonlight (risky_candles)": ("moonlight", {"risky_candles": True})}
 #: variants played at another table size ("Voor 7 tot 9 spelers")
-PLAYERS = {"double_me_small": 8}
+PLAYERS = {"double_me_small": 8, "double_me_big": 8}
 
 
 def rates(variant: str | None, extra: dict[str, object], games: int, players: int) -> dict[str, object]:
@@ -47,11 +47,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=10)
+    parser.add_argument("--variants", help="only these (comma-separated), beside the base game")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    only = set(args.variants.split(",")) if args.variants else None
     runs: dict[str, tuple[str | None, dict[str, object]]] = {"(base game)": (None, {})}
     runs.update({v: (v, {}) for v in sorted(VARIANTS)})
     runs.update(WITH)
+    if only is not None:
+        runs = {name: run for name, run in runs.items() if run[0] is None or run[0] in only}
     table = {name: rates(v, extra, args.games, PLAYERS.get(v or "", args.players))
              for name, (v, extra) in runs.items()}
     if args.json:
@@ -63,7 +67,7 @@ def main() -> int:
         w = row["wins"]
         print(f"{name:28}" + "".join(f"{w.get(k, 0):>12.1%}" for k in kinds)  # type: ignore[attr-defined]
               + f"{row['nights']:>8}{row['games_per_s']:>9}")
-    print(f"({args.games} games each, {args.players} players (double_me_small 8), sensible bots)")
+    print(f"({args.games} games each, {args.players} players (double_me_small and double_me_big 8), sensible bots)")
     return 0
 
 

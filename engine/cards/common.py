@@ -86,6 +86,26 @@ def table_request(s: State, ask: Ask, choices: tuple[str, ...], *, count: int = 
                    allow_none=not exact, info=info or {}, default=[] if not exact else None)
 
 
+class HostsVariant(Card):
+    """A card after which "de spelleider" may bring in a variant for the
+    round: the box is the game leader, so the host's option, set before the
+    game (``option``, off by default), decides; on, the card says so."""
+
+    option: ClassVar[str]
+
+    def turned_on(self, s: State) -> bool:
+        return bool(s.options.extra.get(self.option, False))
+
+    def start(self, s: State) -> Any:
+        if self.turned_on(s):
+            self.bring_in(s)
+        return False
+        yield  # pragma: no cover
+
+    def bring_in(self, s: State) -> None:
+        """Say that the variant holds for the round (each card its own line)."""
+
+
 class Away(Card):
     """Players who leave for the day (the woods, the hunt, a ball, a
     banquet): they neither discuss nor vote, and nobody may vote for them.

@@ -8,30 +8,23 @@ plays that variant today already has it)."""
 
 from __future__ import annotations
 
-from engine.cards.base import Card, card
+from engine.cards.base import card
+from engine.cards.common import HostsVariant
 from engine.rules import Flow
 from engine.state import State
 from engine.variants.not_him import chain
 
-OPTION = "dark_monday_not_him"
 
-
-def turned_on(s: State) -> bool:
-    return bool(s.options.extra.get(OPTION, False))
-
-
-class DarkMonday(Card):
+class DarkMonday(HostsVariant):
     id = "dark_monday"
     span = "day"
+    option = "dark_monday_not_him"
 
-    def start(self, s: State) -> Flow:
-        if turned_on(s):
-            s.emit("dark_monday_variant")
-        return False
-        yield  # pragma: no cover
+    def bring_in(self, s: State) -> None:
+        s.emit("dark_monday_variant")
 
     def vote(self, s: State) -> Flow:
-        if not turned_on(s):
+        if not self.turned_on(s):
             return False
         return (yield from chain(s))
 

@@ -12,34 +12,28 @@ variant's own win no longer counts (docs/cards.md)."""
 
 from __future__ import annotations
 
-from engine.cards.base import Card, card
+from engine.cards.base import card
+from engine.cards.common import HostsVariant
 from engine.rules import Flow, Intent
 from engine.state import State
 from engine.variants.lycanthropy import Lycanthropy
 
-OPTION = "sunny_sunday_lycanthropy"
 _LYCANTHROPY = Lycanthropy()
 
 
-def turned_on(s: State) -> bool:
-    return bool(s.options.extra.get(OPTION, False))
-
-
-class SunnySunday(Card):
+class SunnySunday(HostsVariant):
     id = "sunny_sunday"
     span = "night"
+    option = "sunny_sunday_lycanthropy"
 
-    def start(self, s: State) -> Flow:
-        if turned_on(s):
-            s.emit("sunny_sunday_variant")
-        return False
-        yield  # pragma: no cover
+    def bring_in(self, s: State) -> None:
+        s.emit("sunny_sunday_variant")
 
     def instead_of_death(self, s: State, harm: Intent) -> bool:
-        return turned_on(s) and _LYCANTHROPY.instead_of_death(s, harm)
+        return self.turned_on(s) and _LYCANTHROPY.instead_of_death(s, harm)
 
     def after_vote(self, s: State, eliminated: str | None) -> Flow:
-        if turned_on(s):
+        if self.turned_on(s):
             yield from _LYCANTHROPY.after_vote(s, eliminated)
         return False
 
