@@ -102,7 +102,8 @@ def with_cards(rng: random.Random, setup: Setup) -> Setup:
     rest = [c for c in ids if c not in deck and CARDS[c].kind == "continuous"]
     start = rest[: rng.randint(0, 1)] if rest and rng.random() < 0.3 else []
     options = replace(setup.options, extra={"sunny_sunday_lycanthropy": rng.random() < 0.5,
-                                            "dark_monday_not_him": rng.random() < 0.5})
+                                            "dark_monday_not_him": rng.random() < 0.5,
+                                            "end_of_harvest_festival": rng.random() < 0.5})
     return replace(setup, variants=("full_moon",), options=options,
                    events=EventDeck(tuple(deck), rng.choice([1, 1, 2, 3]), tuple(start)))
 

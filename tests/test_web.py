@@ -192,6 +192,13 @@ def test_a_variant_s_own_options_are_read_as_their_defaults_type() -> None:
     assert got == {"rounds": 3, "loud": True, "word": "maan"} and problems == []
     choices.read_variant_options({"vopt_rounds": "many"}, specs, problems)
     assert [p.key for p in problems] == ["web.error.variant_option"]
+    # a list or a mapping as a scenario writes it (the page shows the default, "[]" or "{}")
+    specs = {"double_me_wolves": [], "double_me_second": {}}
+    got = choices.read_variant_options({"vopt_double_me_wolves": "[Anna, Bram]",
+                                        "vopt_double_me_second": "{}"}, specs, problems)
+    assert got == {"double_me_wolves": ["Anna", "Bram"], "double_me_second": {}}
+    choices.read_variant_options({"vopt_double_me_wolves": "{Anna: seer}"}, specs, problems)
+    assert [p.key for p in problems] == ["web.error.variant_option"] * 2
 
 
 def test_event_cards_need_the_full_moon_and_are_shuffled_into_its_pile() -> None:

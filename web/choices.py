@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import yaml
+
 import config
 import voices
 from engine import EventDeck, Options, Role, SetupError, role_ids
@@ -283,6 +285,16 @@ def read_variant_options(form: Mapping[str, Any], specs: Mapping[str, Any],
         elif isinstance(default, int):
             if raw.lstrip("-").isdigit():
                 out[name] = int(raw)
+            else:
+                problems.append(Problem("web.error.variant_option", {"id": name}))
+        elif isinstance(default, list | dict):
+            # written as in a scenario: "[Anna, Bram]", "{Anna: seer, Bram: villager}"
+            try:
+                value = yaml.safe_load(raw[:400])
+            except yaml.YAMLError:
+                value = None
+            if isinstance(value, type(default)):
+                out[name] = value
             else:
                 problems.append(Problem("web.error.variant_option", {"id": name}))
         else:

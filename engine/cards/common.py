@@ -92,6 +92,9 @@ class HostsVariant(Card):
     game (``option``, off by default), decides; on, the card says so."""
 
     option: ClassVar[str]
+    #: the variant it brings in (refused before the game where that
+    #: variant cannot be played with the game's own)
+    brings: ClassVar[str]
 
     def turned_on(self, s: State) -> bool:
         return bool(s.options.extra.get(self.option, False))

@@ -19,6 +19,7 @@ class DarkMonday(HostsVariant):
     id = "dark_monday"
     span = "day"
     option = "dark_monday_not_him"
+    brings = "not_him"
 
     def bring_in(self, s: State) -> None:
         s.emit("dark_monday_variant")

@@ -25,6 +25,7 @@ class SunnySunday(HostsVariant):
     id = "sunny_sunday"
     span = "night"
     option = "sunny_sunday_lycanthropy"
+    brings = "lycanthropy"
 
     def bring_in(self, s: State) -> None:
         s.emit("sunny_sunday_variant")

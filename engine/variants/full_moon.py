@@ -12,12 +12,13 @@ import random
 from typing import Any
 
 from engine.cards.base import CARDS, find_card, in_force, put_in_force
+from engine.cards.common import HostsVariant
 from engine.catalog import CARD_IDS
 from engine.deck import EventDeck, Setup
 from engine.errors import SetupError
 from engine.rules import Flow
 from engine.state import State
-from engine.variants.base import Variant, variant
+from engine.variants.base import Variant, variant, variants_of
 
 
 def check_events(setup: Setup) -> None:
@@ -46,8 +47,21 @@ class FullMoon(Variant):
     order = 5  # the morning's card comes before anything else that morning
     #: Stralende zondag may turn on the lycanthropy for a round: the host's
     #: choice, made before the game (engine.cards.sunny_sunday); likewise
-    #: Donkere maandag may turn on "hij is het zeker niet!" for its day
-    options = {"sunny_sunday_lycanthropy": False, "dark_monday_not_him": False}
+    #: Donkere maandag may turn on "hij is het zeker niet!" for its day,
+    #: Einde van het oogstfeest the harvest festival for its round
+    options = {"sunny_sunday_lycanthropy": False, "dark_monday_not_him": False,
+               "end_of_harvest_festival": False}
+
+    def check_setup(self, setup: Setup) -> None:
+        """A card the host lets bring in a variant the game's own cannot be
+        played with: refused before the game, as the pair would be."""
+        for c in CARDS.values():
+            if isinstance(c, HostsVariant) and setup.options.extra.get(c.option, False) \
+                    and c.brings not in setup.variants:
+                try:
+                    variants_of((*setup.variants, c.brings))
+                except SetupError as exc:
+                    raise SetupError(f"option {c.option}: {exc}") from None
 
     def deck(self, s: State) -> EventDeck:
         return s.setup.events or EventDeck()
