@@ -25,6 +25,8 @@ R = Role
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
 PLAIN = [R.WEREWOLF, R.WEREWOLF, R.SEER] + [R.VILLAGER] * 5
 TABLE = config.deck_table()
+#: first cards of the double me, big complications (variant a)'s cards)
+DOUBLE_BIG = [R.WEREWOLF, R.HUNTER, R.CUPID, R.VILLAGER, R.VILLAGER, R.VILLAGER, R.VILLAGER, R.VILLAGER]
 
 
 def _check(cards: list[Role], *, names: tuple[str, ...] = NAMES, variants: tuple[str, ...] = (),
@@ -80,6 +82,15 @@ CASES: dict[str, Callable[[], None]] = {
     "double_me_villagers": _dealt([R.SEER, R.WITCH] + [R.VILLAGER] * 6, variants=("double_me_small",)),
     "double_me_wolves": _dealt([R.SEER, R.WITCH, R.HUNTER, R.CUPID, R.HEALER, R.ELDER, R.VILLAGER, R.VILLAGER],
                                variants=("double_me_small",), options={"double_me_wolves": ["Anna"]}),
+    "double_me_big_everyone": _dealt(DOUBLE_BIG, variants=("double_me_big",),
+                                     options={"double_me_second": {"Anna": "seer"}}),
+    "double_me_big_ids": _dealt(DOUBLE_BIG, variants=("double_me_big",),
+                                options={"double_me_second": {n: "dragon" for n in NAMES}}),
+    "double_me_big_middle": _dealt([R.THIEF] + DOUBLE_BIG[1:], variants=("double_me_big",),
+                                   middle=(R.VILLAGER, R.VILLAGER)),
+    "double_me_big_extra": _dealt([R.WEREWOLF] * 3 + DOUBLE_BIG[3:], variants=("double_me_big",)),
+    "double_me_big_cards": _dealt(DOUBLE_BIG, variants=("double_me_big",),
+                                  options={"double_me_second": {n: "villager" for n in NAMES}}),
     "beginners_card": _dealt([R.CUPID] + PLAIN[1:], variants=("beginners",)),
     "unknown_role": lambda: parse_role("dragon"),
 }
@@ -158,3 +169,19 @@ def test_play_says_a_bad_option_in_its_language(capsys: pytest.CaptureFixture[st
     assert err.startswith("wakkerdam play: " + voices.load("de").line(
         "refusal.unknown_option", option="moon_phase", known="").split(":")[0]), err
     assert err.count("\n") == 1
+
+
+def test_every_setup_error_the_engine_raises_has_a_line() -> None:
+    # A new check raised with its English text only would be English at a
+    # Dutch table: each SetupError(...) in engine/ names its key (or passes
+    # on the key of the error it wraps).
+    import ast
+    from pathlib import Path
+
+    bare = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "SetupError" \
+                    and len(node.args) < 2:
+                bare.append(f"{path.name}:{node.lineno}")
+    assert not bare, bare

@@ -75,11 +75,12 @@ class DoubleMeBig(Variant):
         given = self.option(setup.options, "double_me_second")
         if given:
             if set(given) != set(setup.players):
-                raise SetupError("option double_me_second names a second card for every player")
+                raise SetupError("option double_me_second names a second card for every player",
+                                 "refusal.double_me_big_everyone")
             try:
                 return {p: Role(str(given[p])) for p in setup.players}
             except ValueError:
-                raise SetupError("option double_me_second names role ids") from None
+                raise SetupError("option double_me_second names role ids", "refusal.double_me_big_ids") from None
         rest = Counter(all_cards(len(setup.players)))
         rest.subtract(setup.deck)
         pile = sorted(rest.elements(), key=lambda r: r.value)
@@ -89,14 +90,17 @@ class DoubleMeBig(Variant):
     def check_setup(self, setup: Setup) -> None:
         check_players(setup)
         if setup.middle:
-            raise SetupError("de dubbele ik deals no middle cards")
+            raise SetupError("de dubbele ik deals no middle cards", "refusal.double_me_big_middle")
         have = Counter(all_cards(len(setup.players)))
         extra = Counter(setup.deck) - have
         if extra:
-            raise SetupError(f"de dubbele ik has no more {next(iter(extra)).value} cards to deal")
+            role = next(iter(extra)).value
+            raise SetupError(f"de dubbele ik has no more {role} cards to deal", "refusal.double_me_big_extra",
+                             role=role)
         seconds = self.seconds(setup)
         if Counter(setup.deck) + Counter(seconds.values()) != have:
-            raise SetupError("option double_me_second: the two cards a player are not variant a)'s cards")
+            raise SetupError("option double_me_second: the two cards a player are not variant a)'s cards",
+                             "refusal.double_me_big_cards")
 
     def begin(self, s: State) -> None:
         seconds = self.seconds(s.setup)

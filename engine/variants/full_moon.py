@@ -61,7 +61,7 @@ class FullMoon(Variant):
                 try:
                     variants_of((*setup.variants, c.brings))
                 except SetupError as exc:
-                    raise SetupError(f"option {c.option}: {exc}") from None
+                    raise SetupError(f"option {c.option}: {exc}", exc.key, **exc.params) from None
 
     def deck(self, s: State) -> EventDeck:
         return s.setup.events or EventDeck()
