@@ -80,7 +80,7 @@ class Rig:
         self.boxes = boxes
         pairings = pair(boxes, tmp / "pairing", limit_in=limit, limit_out=limit)
         self.broker = Broker(tmp / "pairing").start()
-        self.proxy = Proxy(self.broker.port, **proxy) if proxy is not None else None
+        self.proxy = Proxy(self.broker.port, tls=tmp / "pairing" / "broker", **proxy) if proxy is not None else None
         port = self.proxy.port if self.proxy else self.broker.port
         self.configs: dict[str, Path] = {}
         self.everyone: set[str] = set()

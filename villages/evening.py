@@ -102,9 +102,11 @@ class Evening:
 
     # -- connection -----------------------------------------------------------
     def start(self, connect_seconds: float = 10.0) -> None:
-        """Connect (a broker that is away is waited for by paho, in the
-        background); an unknown box or a wrong password is one clear error."""
+        """Connect: a broker not reached, not trusted (its certificate), or
+        that refuses this box (unknown, wrong password) is one clear error;
+        after that, a broker that goes away is waited for by paho."""
         self._refresh_state()
+        self.link.check(connect_seconds)
         self.link.start()
         deadline = time.monotonic() + connect_seconds
         while time.monotonic() < deadline and not self.link.connected.is_set():
