@@ -23,6 +23,7 @@ twice).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +36,9 @@ from villages.pairing import Pairing
 from villages.seal import seal, unseal
 
 NIGHT, DAY, DOORS = 0, 1, 2
+#: for the power-cut test only: seconds to stand still right after a departure
+#: is journaled, before anyone hears of it (tests/test_villages_demo.py)
+HOLD_AFTER_LEAVE = "WAKKERDAM_TEST_HOLD_AFTER_LEAVE"
 _PHASES = ("night", "day", "doors")
 
 
@@ -298,6 +302,8 @@ class Evening:
         self.check_leave(to, day)
         t = Transfer(self.ledger.next_id(), name, self.me, to, day, traveller)
         self.ledger.leave(t)
+        if hold := float(os.environ.get(HOLD_AFTER_LEAVE) or 0):
+            time.sleep(hold)
         self._publish_state()
         self._last_sent[t.id] = time.monotonic()
         self._send(to, t.message())

@@ -68,11 +68,13 @@ class VillageModerator(Moderator):
             adapter.join(self.game, t.traveller)  # said as the engine's "newcomer"
 
     def _who_leaves(self, day: int) -> list[str]:
-        """The bots' choice: a living player or two, drawn from the game's seed."""
+        """The bots' choice: a living player or two, drawn from the game's seed
+        (those who left before a power cut count: a resumed box sends no more)."""
         rng = random.Random(f"{self.game.setup.seed}-{self.evening.me}-{day}")
         living = [p for p in self.game.state.living() if adapter.may_leave(self.game, p)]
         rng.shuffle(living)
-        return living[:min(self.movers, self.evening.may_leave(day))]
+        still = self.movers - self.evening.ledger.left_on(day)
+        return living[:max(0, min(still, self.evening.may_leave(day)))]
 
     def _leave(self, name: str, day: int) -> None:
         places = self.evening.open_villages()
