@@ -59,12 +59,12 @@ def head(pack: voices.Pack, key: str) -> str:
 class Table:
     """Plays the laptop's prompts like a quick, simple-minded group."""
 
-    def __init__(self, lang: str, seed: int, journal: Path) -> None:
+    def __init__(self, lang: str, seed: int, journal: Path, *, roles: str = "witch,hunter,cupid,little_girl",
+                 call_seconds: str = "2.5,3", extra: tuple[str, ...] = ()) -> None:
         self.pack = p = voices.load(lang)
-        args = [*PLAY, "--text-only", "--lang", lang, "--names", ",".join(NAMES),
-                "--roles", "witch,hunter,cupid,little_girl",
-                "--seed", str(seed), "--call-seconds", "2.5,3", "--discussion", "30",
-                "--answer-seconds", "30", "--journal", str(journal)]
+        args = [*PLAY, "--text-only", "--lang", lang, "--names", ",".join(NAMES), "--roles", roles,
+                "--seed", str(seed), "--call-seconds", call_seconds, "--discussion", "30",
+                "--answer-seconds", "30", "--journal", str(journal), *extra]
         self.child = pexpect.spawn(sys.executable, args, cwd=str(ROOT), encoding="utf-8",
                                    timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
         self.child.delaybeforesend = 0

@@ -340,14 +340,19 @@ class Evening:
         self._close_door()
         return self.ledger.unsettled()
 
+    def turn_away(self, t: Transfer) -> None:
+        """A newcomer this village does not let in: journaled, then his own
+        village hears he comes home."""
+        self.ledger.send_back(t.id)
+        self._send(t.src, {"type": "refused", "id": t.id})
+
     def _close_door(self) -> None:
         waiting = self.ledger.at_door()
         for t in waiting:
             if t.src == self.me:
                 self.ledger.join(t.id, 0)  # home after the end: no game to join
             else:
-                self.ledger.send_back(t.id)
-                self._send(t.src, {"type": "refused", "id": t.id})
+                self.turn_away(t)
         if waiting:
             self._publish_state()
 
