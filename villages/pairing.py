@@ -121,7 +121,7 @@ def write_password_file(path: Path, users: dict[str, str]) -> None:
 
 
 def pair(boxes: list[str] | tuple[str, ...], folder: str | os.PathLike[str], *, host: str = "127.0.0.1",
-         port: int = 1883, limit_in: int = 2, limit_out: int = 2) -> dict[str, Pairing]:
+         port: int = 8883, limit_in: int = 2, limit_out: int = 2) -> dict[str, Pairing]:
     """Pair the boxes of one evening; returns each box's :class:`Pairing`."""
     names = tuple(boxes)
     bad = [b for b in names if not _BOX_NAME.fullmatch(b)]
