@@ -1,11 +1,14 @@
 """``wakkerdam play --variant villages_unite``: a real table at the laptop (a
 pty, through pexpect) as one village of an evening, against two bot villages
 (``demo --village``, each its own process) on a real mosquitto over TLS,
-played to the end."""
+played to the end — with a power cut of the table's box after its first move
+(SIGKILL, then ``wakkerdam resume`` on the same terminal)."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -32,12 +35,23 @@ def _bot_village(tmp: Path, box: str) -> subprocess.Popen[str]:
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _play_the_table(t: Table) -> dict:
+def _power_cut(t: Table, journal: Path) -> None:
+    """SIGKILL the table's box; ``wakkerdam resume`` on the same terminal."""
+    t.child.kill(signal.SIGKILL)
+    t.child.close(force=True)
+    t.child = pexpect.spawn(sys.executable, ["-m", "narrator.cli", "resume", str(journal)], cwd=str(ROOT),
+                            encoding="utf-8", timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    t.child.delaybeforesend = 0
+    t.child.logfile_read = t.log
+
+
+def _play_the_table(t: Table, journal: Path) -> dict:
     """The laptop's prompts answered like a quick table; at the first door
-    the first player in the menu leaves, to the first village offered."""
+    the first player in the menu leaves, to the first village offered; at
+    the next question of that door the power goes."""
     p = t.pack
     door, where_to = head(p, "villages.door_open"), head(p, "villages.door_where")
-    seen = {"left": None, "doors": 0}
+    seen = {"left": None, "doors": 0, "cut": False}
     pick = 1
     for _ in range(3000):
         kind = t.next()
@@ -62,6 +76,9 @@ def _play_the_table(t: Table) -> dict:
                 if seen["left"] is None:
                     seen["left"] = menu[str(numbers[0])]
                     t.send(str(numbers[0]))
+                elif not seen["cut"]:
+                    seen["cut"] = True
+                    _power_cut(t, journal)
                 else:
                     t.send("0")
             elif re.search(where_to, before):
@@ -82,9 +99,10 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> dict:
     broker = Broker(tmp / "p", port=port).start()
     bots = {b: _bot_village(tmp, b) for b in BOXES[1:]}
     try:
-        table = Table("nl", seed=5, journal=tmp / "j" / "noord.journal", roles="hunter", call_seconds="1,1.2",
+        journal = tmp / "j" / "noord.journal"
+        table = Table("nl", seed=5, journal=journal, roles="hunter", call_seconds="1,1.2",
                       extra=("--variant", "villages_unite", "--pairing", str(tmp / "p" / "noord.json")))
-        played = _play_the_table(table)
+        played = _play_the_table(table, journal)
         outs = {b: p.communicate(timeout=120 if played["status"] == 0 else 1) for b, p in bots.items()}
     finally:
         for p in bots.values():
@@ -97,7 +115,8 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 def test_the_table_plays_its_village_of_the_evening_to_the_end(evening: dict) -> None:
     p, out = evening["pack"], evening["output"]
-    assert evening["status"] == 0, out[-2000:]
+    assert evening["cut"] and evening["status"] == 0, out[-2000:]
+    assert p.line("narration.resume_day", n=1) in out  # back after the power cut, in the same day
     assert "Traceback" not in out and p.line("laptop.cards_header") in out
     for box, (code, (_, err)) in evening["bots"].items():
         assert code == 0, (box, err[-1500:])
@@ -120,7 +139,7 @@ def test_the_table_plays_its_village_of_the_evening_to_the_end(evening: dict) ->
 
 def test_the_moves_are_asked_at_the_door_and_announced(evening: dict) -> None:
     p, out = evening["pack"], evening["output"]
-    assert evening["doors"] >= 2 and evening["left"] in NAMES
+    assert evening["doors"] >= 3 and evening["left"] in NAMES
     assert p.line("announce.player_left", name=evening["left"]) in out
     records = Journal.verify(evening["tmp"] / "j" / "noord.journal")[0].records()
     left = [r for r in records if r["type"] == "leave"]
