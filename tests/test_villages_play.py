@@ -52,40 +52,22 @@ def _play_the_table(t: Table, journal: Path) -> dict:
     p = t.pack
     door, where_to = head(p, "villages.door_open"), head(p, "villages.door_where")
     seen = {"left": None, "doors": 0, "cut": False}
-    pick = 1
-    for _ in range(3000):
-        kind = t.next()
-        if kind is None:
-            break
-        if kind in ("hand_over", "hide", "ready", "deck_seen", "confirm"):
-            t.send("")
-        elif kind == "discussion":
-            t.send("n")
-        elif kind == "refused":
-            pick += 1
-        elif kind == "yes_no":
-            t.send(p.line("laptop.no_words").split(",")[0])
-        elif kind == "many":
-            t.send("1 2")
-        elif kind == "one":
-            menu = t.menu()
-            numbers = sorted(int(k) for k in menu if k != "0")
-            before = t.child.before
-            if re.search(door, before):
-                seen["doors"] += 1
-                if seen["left"] is None:
-                    seen["left"] = menu[str(numbers[0])]
-                    t.send(str(numbers[0]))
-                elif not seen["cut"]:
-                    seen["cut"] = True
-                    _power_cut(t, journal)
-                else:
-                    t.send("0")
-            elif re.search(where_to, before):
+    for menu, numbers in t.choices(3000):
+        before = t.child.before
+        if re.search(door, before):
+            seen["doors"] += 1
+            if seen["left"] is None:
+                seen["left"] = menu[str(numbers[0])]
                 t.send(str(numbers[0]))
+            elif not seen["cut"]:
+                seen["cut"] = True
+                _power_cut(t, journal)
             else:
-                t.send(str(numbers[min(pick, len(numbers)) - 1]))
-                pick = 1
+                t.send("0")
+        elif re.search(where_to, before):
+            t.send(str(numbers[0]))
+        else:
+            t.pick(numbers)
     t.child.expect(pexpect.EOF)
     t.child.close()
     return {**seen, "status": t.child.exitstatus, "output": t.output()}

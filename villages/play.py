@@ -16,7 +16,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from engine import Setup
 from narrator.laptop.session import LaptopSession
+from villages import adapter
 from villages.errors import PairingError
 from villages.evening import Evening
 from villages.link import Link
@@ -59,6 +61,10 @@ class LaptopVillage:
         if self.broker:
             fields["broker"] = self.broker
         return fields
+
+    def setup(self, setup: Setup) -> Setup:
+        """The game's set-up with the variant on, as ``rebuild`` makes it."""
+        return adapter.village_setup(setup)
 
     def moderator(self, journal: Any, session: LaptopSession) -> tuple[type[VillageModerator], dict[str, Any]]:
         self.evening = Evening(self.pairing, journal, lang=self.lang, wait_seconds=WAIT_SECONDS,

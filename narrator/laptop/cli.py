@@ -137,7 +137,8 @@ def main(argv: list[str]) -> int:
         session.wait_for_enter(None)
         deal_at_the_laptop(session, setup, journal)
         moderator_class, moderator_kw = village.moderator(journal, session) if village else (Moderator, {})
-        return run_laptop_game(session, Game(setup), settings.timing(), text_only=args.text_only,
+        game = Game(village.setup(setup) if village else setup)
+        return run_laptop_game(session, game, settings.timing(), text_only=args.text_only,
                                wav=args.wav, cues=settings.cues, journal=journal,
                                moderator_class=moderator_class, moderator_kw=moderator_kw)
 
