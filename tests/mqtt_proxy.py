@@ -1,11 +1,11 @@
 """A TCP proxy between boxes and the broker, for the villages tests.
 
-Without ``tls`` it only passes the bytes on and records them: what a player
-with a laptop on the box's network could read (TLS records, since the broker
-speaks nothing else). With ``tls`` (the pairing's broker folder) it stands in
-the broker's place — its certificate and key, as only the set-up holds them —
-and speaks TLS to the real broker, so it can duplicate or delay MQTT PUBLISH
-packets on the way."""
+Without ``tls`` it passes the bytes on as they come and records them: what a
+player with a laptop on the box's network could read (TLS records, since the
+broker speaks nothing else); it can hold back every n-th chunk. With ``tls``
+(the pairing's broker folder) it stands in the broker's place — its
+certificate and key, as only the set-up holds them — and speaks TLS to the
+real broker, so it can duplicate or delay MQTT PUBLISH packets on the way."""
 
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ class Proxy:
             self.server_tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             self.server_tls.load_cert_chain(tls / "broker.crt", tls / "broker.key")
             self.upstream_tls = ssl.create_default_context(cafile=str(tls / "ca.crt"))
-        elif duplicate_every or delay_every:
-            raise ValueError("to change MQTT packets the proxy must speak TLS at both ends")
+        elif duplicate_every:
+            raise ValueError("to double MQTT packets the proxy must speak TLS at both ends")
         self.duplicate_every = duplicate_every
         self.delay_every = delay_every
         self.delay_seconds = delay_seconds
@@ -96,11 +96,38 @@ class Proxy:
         except OSError:
             client.close()
             return
-        self._relay(client, upstream)
+        if self.server_tls is None:
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+        else:
+            self._relay(client, upstream)
+
+    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
+        """One direction of TLS records, passed on as they come (plain TCP
+        sockets: one thread each way is safe)."""
+        try:
+            while chunk := src.recv(65536):
+                with self._lock:
+                    self.recorded += chunk
+                    self.publishes += 1
+                    delay = bool(self.delay_every and self.publishes % self.delay_every == 0)
+                    self.delayed += delay
+                if delay:
+                    time.sleep(self.delay_seconds)
+                dst.sendall(chunk)
+        except OSError:
+            pass
+        finally:
+            for s in (src, dst):
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                s.close()
 
     def _relay(self, client: socket.socket, upstream: socket.socket) -> None:
-        """Both directions in one thread: a TLS connection must not be read and
-        written from two threads at once."""
+        """MQTT packets, both directions in one thread: a TLS connection must
+        not be read and written from two threads at once."""
         peer = {client: upstream, upstream: client}
         buffers = {client: bytearray(), upstream: bytearray()}
         for s in peer:
@@ -117,11 +144,6 @@ class Proxy:
                         continue
                     if not chunk:
                         return
-                    if self.server_tls is None:  # TLS records: passed on as they come
-                        with self._lock:
-                            self.recorded += chunk
-                        _send(peer[src], chunk)
-                        continue
                     buffers[src] += chunk
                     for packet in _packets(buffers[src]):
                         self._forward(packet, peer[src])
