@@ -89,6 +89,7 @@ class Proxy:
     def _connect(self, client: socket.socket) -> None:
         try:
             upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=2)
+            upstream.settimeout(None)  # a quiet broker is no reason to cut the line
             if self.server_tls is not None and self.upstream_tls is not None:
                 client.settimeout(5)
                 client = self.server_tls.wrap_socket(client, server_side=True)
