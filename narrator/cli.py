@@ -49,6 +49,7 @@ def play_main(argv: list[str]) -> int:
 ABOVE: dict[str, tuple[str, str]] = {
     "villages_evening": ("villages.demo", "evening_main"),   # demo --variant villages_unite
     "villages_resume": ("villages.demo", "resume_village"),  # resume of a village's journal
+    "villages_laptop": ("villages.play", "laptop_village"),  # play --variant villages_unite
 }
 
 

@@ -28,7 +28,7 @@ from narrator.parallel import default_jobs, progress_bar
 from narrator.replay import summary
 from narrator.seeds import Seeds, seeds_of
 from narrator.simulation import NAMES, Batch, wins
-from voices.args import Parser, fail, language
+from voices.args import Parser, fail, language, seconds
 
 
 def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
@@ -114,6 +114,8 @@ def demo_main(argv: list[str]) -> int:
     parser.add_argument("--pairing", help="with --variant villages_unite: a folder from 'wakkerdam villages pair' "
                                           "whose broker runs (default: a broker started for the run)")
     parser.add_argument("--village", help="with --pairing: play only this village (one box, one process)")
+    parser.add_argument("--wait", type=seconds, help="with --variant villages_unite: seconds a box waits for a "
+                                               "silent village (default 3 with --fast, else 120)")
     args = parser.parse_args(argv)
     if "villages_unite" in (args.variant or ()):  # several boxes: villages/, above narrator/
         from narrator.cli import above

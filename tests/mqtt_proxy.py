@@ -1,12 +1,20 @@
-"""A TCP proxy between boxes and the broker, for the villages tests: it records
-every byte (what a player with a laptop on the box's network could read), and
-can duplicate or delay MQTT PUBLISH packets on the way."""
+"""A TCP proxy between boxes and the broker, for the villages tests.
+
+Without ``tls`` it passes the bytes on as they come and records them: what a
+player with a laptop on the box's network could read (TLS records, since the
+broker speaks nothing else); it can hold back every n-th chunk. With ``tls``
+(the pairing's broker folder) it stands in the broker's place — its
+certificate and key, as only the set-up holds them — and speaks TLS to the
+real broker, so it can duplicate or delay MQTT PUBLISH packets on the way."""
 
 from __future__ import annotations
 
+import select
 import socket
+import ssl
 import threading
 import time
+from pathlib import Path
 
 PUBLISH = 3
 
@@ -33,10 +41,27 @@ def _packets(buffer: bytearray) -> list[bytes]:
     return out
 
 
+def _send(dst: socket.socket, data: bytes) -> None:
+    """All of ``data`` on a non-blocking (TLS) socket."""
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[dst.send(view):]
+        except (ssl.SSLWantWriteError, ssl.SSLWantReadError, BlockingIOError):
+            select.select([], [dst], [], 0.5)
+
+
 class Proxy:
-    def __init__(self, upstream_port: int, *, duplicate_every: int = 0, delay_every: int = 0,
-                 delay_seconds: float = 0.0) -> None:
+    def __init__(self, upstream_port: int, *, tls: Path | None = None, duplicate_every: int = 0,
+                 delay_every: int = 0, delay_seconds: float = 0.0) -> None:
         self.upstream_port = upstream_port
+        self.server_tls = self.upstream_tls = None
+        if tls is not None:
+            self.server_tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            self.server_tls.load_cert_chain(tls / "broker.crt", tls / "broker.key")
+            self.upstream_tls = ssl.create_default_context(cafile=str(tls / "ca.crt"))
+        elif duplicate_every:
+            raise ValueError("to double MQTT packets the proxy must speak TLS at both ends")
         self.duplicate_every = duplicate_every
         self.delay_every = delay_every
         self.delay_seconds = delay_seconds
@@ -59,22 +84,38 @@ class Proxy:
                 client, _ = self._server.accept()
             except OSError:
                 return
-            try:
-                upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=2)
-                upstream.settimeout(None)
-            except OSError:
-                client.close()
-                continue
+            threading.Thread(target=self._connect, args=(client,), daemon=True).start()
+
+    def _connect(self, client: socket.socket) -> None:
+        try:
+            upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=2)
+            upstream.settimeout(None)  # a quiet broker is no reason to cut the line
+            if self.server_tls is not None and self.upstream_tls is not None:
+                client.settimeout(5)
+                client = self.server_tls.wrap_socket(client, server_side=True)
+                upstream = self.upstream_tls.wrap_socket(upstream, server_hostname="127.0.0.1")
+        except OSError:
+            client.close()
+            return
+        if self.server_tls is None:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+        else:
+            self._relay(client, upstream)
 
     def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
-        buffer = bytearray()
+        """One direction of TLS records, passed on as they come (plain TCP
+        sockets: one thread each way is safe)."""
         try:
             while chunk := src.recv(65536):
-                buffer += chunk
-                for packet in _packets(buffer):
-                    self._forward(packet, dst)
+                with self._lock:
+                    self.recorded += chunk
+                    self.publishes += 1
+                    delay = bool(self.delay_every and self.publishes % self.delay_every == 0)
+                    self.delayed += delay
+                if delay:
+                    time.sleep(self.delay_seconds)
+                dst.sendall(chunk)
         except OSError:
             pass
         finally:
@@ -83,6 +124,34 @@ class Proxy:
                     s.shutdown(socket.SHUT_RDWR)
                 except OSError:
                     pass
+                s.close()
+
+    def _relay(self, client: socket.socket, upstream: socket.socket) -> None:
+        """MQTT packets, both directions in one thread: a TLS connection must
+        not be read and written from two threads at once."""
+        peer = {client: upstream, upstream: client}
+        buffers = {client: bytearray(), upstream: bytearray()}
+        for s in peer:
+            s.setblocking(False)
+        try:
+            while not self._stopped:
+                ready = [s for s in peer if isinstance(s, ssl.SSLSocket) and s.pending()]
+                if not ready:
+                    ready, _, _ = select.select(list(peer), [], [], 0.5)
+                for src in ready:
+                    try:
+                        chunk = src.recv(65536)
+                    except (ssl.SSLWantReadError, ssl.SSLWantWriteError, BlockingIOError):
+                        continue
+                    if not chunk:
+                        return
+                    buffers[src] += chunk
+                    for packet in _packets(buffers[src]):
+                        self._forward(packet, peer[src])
+        except OSError:
+            pass
+        finally:
+            for s in peer:
                 s.close()
 
     def _forward(self, packet: bytes, dst: socket.socket) -> None:
@@ -100,7 +169,7 @@ class Proxy:
         if delay:
             time.sleep(delay)
         for _ in range(copies):
-            dst.sendall(packet)
+            _send(dst, packet)
 
     def close(self) -> None:
         self._stopped = True

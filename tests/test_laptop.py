@@ -59,12 +59,12 @@ def head(pack: voices.Pack, key: str) -> str:
 class Table:
     """Plays the laptop's prompts like a quick, simple-minded group."""
 
-    def __init__(self, lang: str, seed: int, journal: Path) -> None:
+    def __init__(self, lang: str, seed: int, journal: Path, *, roles: str = "witch,hunter,cupid,little_girl",
+                 call_seconds: str = "2.5,3", extra: tuple[str, ...] = ()) -> None:
         self.pack = p = voices.load(lang)
-        args = [*PLAY, "--text-only", "--lang", lang, "--names", ",".join(NAMES),
-                "--roles", "witch,hunter,cupid,little_girl",
-                "--seed", str(seed), "--call-seconds", "2.5,3", "--discussion", "30",
-                "--answer-seconds", "30", "--journal", str(journal)]
+        args = [*PLAY, "--text-only", "--lang", lang, "--names", ",".join(NAMES), "--roles", roles,
+                "--seed", str(seed), "--call-seconds", call_seconds, "--discussion", "30",
+                "--answer-seconds", "30", "--journal", str(journal), *extra]
         self.child = pexpect.spawn(sys.executable, args, cwd=str(ROOT), encoding="utf-8",
                                    timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)})
         self.child.delaybeforesend = 0
@@ -98,6 +98,34 @@ class Table:
     def send(self, text: str) -> None:
         self.child.sendline(text)
 
+    def choices(self, limit: int = 2000) -> Iterator[tuple[dict[str, str], list[int]]]:
+        """Play to the end like a quick table (Enter, next, no, the first two),
+        yielding each "choose one" menu (its options, its numbers but 0) for the
+        test to answer; :meth:`pick` answers as the table would."""
+        self.refused = 0
+        for _ in range(limit):
+            kind = self.next()
+            if kind is None:
+                return
+            if kind in ("hand_over", "hide", "ready", "deck_seen", "confirm"):
+                self.send("")
+            elif kind == "discussion":
+                self.send("n")
+            elif kind == "refused":
+                self.refused += 1
+            elif kind == "yes_no":
+                self.send(self.pack.line("laptop.no_words").split(",")[0])
+            elif kind == "many":
+                self.send("1 2")
+            elif kind == "one":
+                menu = self.menu()
+                yield menu, sorted(int(k) for k in menu if k != "0")
+
+    def pick(self, numbers: list[int]) -> None:
+        """The first option, or the next one after each refusal."""
+        self.send(str(numbers[min(self.refused + 1, len(numbers)) - 1]))
+        self.refused = 0
+
     def output(self) -> str:
         return self.log.getvalue().replace("\r", "")
 
@@ -118,51 +146,33 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> dict:
     t = Table("nl", seed=3, journal=journal)
     p = t.pack
     seen: dict = {"seer_choice": None, "bad_number_done": False, "undo_done": False, "menus": []}
-    pick = 1
     day_prompts = 0
-    for _ in range(2000):
-        kind = t.next()
-        if kind is None:
-            break
-        if kind in ("hand_over", "hide", "ready", "deck_seen", "confirm"):
+    for menu, numbers in t.choices():
+        seen["menus"].append(menu)
+        before = t.child.before
+        if seen["seer_choice"] is None and p.line("prompt.seer") in before:
+            # Choose one, take it back at the confirmation, choose another.
+            t.send(str(numbers[0]))
+            assert t.next() == "confirm"
+            t.send("u")
+            assert t.next() == "one"
+            t.send(str(numbers[1]))
+            assert t.next() == "confirm"
             t.send("")
-        elif kind == "discussion":
-            t.send("n")
-        elif kind == "refused":
-            pick += 1
-        elif kind == "yes_no":
-            t.send(p.line("laptop.no_words").split(",")[0])
-        elif kind == "many":
-            t.send("1 2")
-        elif kind == "one":
-            menu = t.menu()
-            seen["menus"].append(menu)
-            numbers = sorted(int(k) for k in menu if k != "0")
-            before = t.child.before
-            if seen["seer_choice"] is None and p.line("prompt.seer") in before:
-                # Choose one, take it back at the confirmation, choose another.
-                t.send(str(numbers[0]))
-                assert t.next() == "confirm"
-                t.send("u")
+            seen["seer_choice"] = menu[str(numbers[1])]
+            continue
+        if p.lines["laptop.only_for"].split("{")[0] not in before:
+            day_prompts += 1
+            if day_prompts == 2 and not seen["bad_number_done"]:
+                t.send("99")
                 assert t.next() == "one"
-                t.send(str(numbers[1]))
-                assert t.next() == "confirm"
-                t.send("")
-                seen["seer_choice"] = menu[str(numbers[1])]
+                seen["bad_number_done"] = True
+                seen["bad_number_menu"] = numbers[-1]
+                t.send("u")
+                seen["undo_done"] = True
+                t.refused = 0
                 continue
-            if p.lines["laptop.only_for"].split("{")[0] not in before:
-                day_prompts += 1
-                if day_prompts == 2 and not seen["bad_number_done"]:
-                    t.send("99")
-                    assert t.next() == "one"
-                    seen["bad_number_done"] = True
-                    seen["bad_number_menu"] = numbers[-1]
-                    t.send("u")
-                    seen["undo_done"] = True
-                    pick = 1
-                    continue
-            t.send(str(numbers[min(pick, len(numbers)) - 1]))
-            pick = 1
+        t.pick(numbers)
     t.child.expect(pexpect.EOF)
     t.child.close()
     seen["status"] = t.child.exitstatus

@@ -16,11 +16,11 @@ import pytest
 import soundfile
 
 from narrator.cli import main as cli_main
-from narrator.journal import Journal
+from narrator.journal import Journal, JournalError
 from narrator.replay import summary
 from tests.villages_rig import where
 from villages.broker import Broker, free_port
-from villages.evening import NIGHT, step
+from villages.evening import HOLD_AFTER_LEAVE, NIGHT, step
 from villages.moderator import rebuild
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,13 +90,18 @@ def _paired_broker(tmp_path: Path, *boxes: str) -> Broker:
     return Broker(tmp_path / "p", port=port).start()
 
 
-def _box(tmp_path: Path, name: str) -> subprocess.Popen[str]:
+def _box(tmp_path: Path, name: str, **env: str) -> subprocess.Popen[str]:
     """One village's box: its own process, its own journal."""
     return subprocess.Popen(
         [sys.executable, "-m", "narrator.cli", "demo", "--variant", "villages_unite", "--pairing",
          str(tmp_path / "p"), "--village", name, "--players", "8", "--fast", "--text-only", "--json",
          "--journal", str(tmp_path / "j")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, **env})
+
+
+def _resume(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "narrator.cli", "resume", str(path), "--fast", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def test_the_broker_killed_under_real_games_with_players_moving_loses_nothing(tmp_path):
@@ -149,8 +154,7 @@ def test_a_village_s_box_killed_mid_game_resumes_in_its_evening(tmp_path):
                 noord.wait()
                 killed_at = made
         assert killed_at is not None, "the game ended before it could be cut short"
-        resumed = subprocess.run([sys.executable, "-m", "narrator.cli", "resume", str(path), "--fast", "--json"],
-                                 cwd=ROOT, capture_output=True, text=True, timeout=120)
+        resumed = _resume(path)
         zuid_out, zuid_err = zuid.communicate(timeout=120)
     finally:
         broker.stop()
@@ -161,3 +165,50 @@ def test_a_village_s_box_killed_mid_game_resumes_in_its_evening(tmp_path):
     game, _ = rebuild(journal)
     assert json.loads(json.dumps(summary(game, "nl"))) == journal.summary
     assert json.loads(zuid_out)["villages"][0]["status"] == "finished"
+
+
+def test_a_real_box_killed_with_a_transfer_journaled_not_acknowledged_resumes_whole(tmp_path):
+    """The box of ``demo --village`` in its own process, SIGKILLed at the
+    moment a departure is in its journal and nobody has heard of it yet (the
+    hold hook stops it there); ``wakkerdam resume`` sends the transfer again
+    and the evening ends with every player in exactly one village."""
+    broker = _paired_broker(tmp_path, "noord", "zuid")
+    noord = _box(tmp_path, "noord", **{HOLD_AFTER_LEAVE: "60"})
+    zuid = _box(tmp_path, "zuid")
+    path = tmp_path / "j" / "noord.journal"
+    try:
+        left, deadline = None, time.monotonic() + 60
+        while left is None and noord.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            try:
+                journal, _ = Journal.verify(path)
+            except JournalError:
+                continue  # not there yet
+            left = next((r for r in journal.records() if r["type"] == "leave"), None)
+        assert left is not None, noord.stderr.read() if noord.poll() is not None else "no departure"
+        os.kill(noord.pid, signal.SIGKILL)
+        noord.wait()
+        resumed = _resume(path)
+        zuid_out, zuid_err = zuid.communicate(timeout=120)
+    finally:
+        for p in (noord, zuid):
+            if p.poll() is None:
+                p.kill()
+        broker.stop()
+    assert resumed.returncode == 0, resumed.stderr[-1500:]
+    assert zuid.returncode == 0, zuid_err[-1500:]
+    snap = {}
+    for box in ("noord", "zuid"):
+        journal, _ = Journal.verify(tmp_path / "j" / f"{box}.journal")
+        assert journal.finished
+        snap[box] = (journal.header, journal.records())
+    records = {box: [r for r in snap[box][1] if r.get("id") == left["id"]] for box in snap}
+    kinds = {box: [r["type"] for r in rs] for box, rs in records.items()}
+    # sent again after the power cut: it came to zuid once, was answered once
+    assert kinds["noord"][0] == "leave" and kinds["noord"].count("leave") == 1
+    assert kinds["zuid"] in (["arrived", "join"], ["arrived", "sent_back"])
+    assert len({"acked", "returned"} & set(kinds["noord"])) == 1
+    w = where(snap)
+    assert w.problems == [] and w.travelling == {}
+    everyone = [n for v in w.villages.values() for n in v]
+    assert len(everyone) == len(set(everyone)) == 16

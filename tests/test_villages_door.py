@@ -17,24 +17,23 @@ from villages.moderator import VillageModerator
 from villages.pairing import pair
 
 
-def test_every_day_someone_leaves_and_the_other_village_lets_him_in(tmp_path, capsys):
+def _two_villages(tmp_path, names, *, limit: int = 1, movers: int = 2) -> list[BaseException]:
+    """noord and zuid, real engine games of bots, on a real broker: the errors."""
     boxes = ("noord", "zuid")
-    pairings = pair(boxes, tmp_path / "pairing", limit_in=1, limit_out=1)
+    pairings = pair(boxes, tmp_path / "pairing", limit_in=limit, limit_out=limit)
     broker = Broker(tmp_path / "pairing").start()
     errors: list[BaseException] = []
 
     def village(i: int, box: str) -> None:
         try:
-            names = [f"{box.capitalize()}{k}" for k in range(1, 9)]
-            setup = deal(names, config.demo_deck(8), 40 + i)
+            setup = deal(names(box), config.demo_deck(8), 40 + i)
             journal = new_journal(tmp_path / f"{box}.journal", setup, mode="villages")
             evening = Evening(pairings[box].with_broker("127.0.0.1", broker.port), journal,
                               wait_seconds=10, resend_seconds=0.5)
             evening.start()
-            # the bots would send two a day: the limit lets one go
             run_bot_game(setup, fast=True, text_only=True, quiet_stdout=True, journal=journal,
                          game=Game(setup), moderator_class=VillageModerator,
-                         moderator_kw={"evening": evening, "movers": 2}, label=box)
+                         moderator_kw={"evening": evening, "movers": movers}, label=box)
             evening.close()
             journal.close()
         except BaseException as exc:  # noqa: BLE001 - failed below, in the test's thread
@@ -48,6 +47,13 @@ def test_every_day_someone_leaves_and_the_other_village_lets_him_in(tmp_path, ca
             t.join(120)
     finally:
         broker.stop()
+    return errors
+
+
+def test_every_day_someone_leaves_and_the_other_village_lets_him_in(tmp_path, capsys):
+    boxes = ("noord", "zuid")
+    # the bots would send two a day: the limit lets one go
+    errors = _two_villages(tmp_path, lambda box: [f"{box.capitalize()}{k}" for k in range(1, 9)])
     assert not errors, errors
     heard = capsys.readouterr().err.splitlines()
     snap = {}
@@ -77,3 +83,28 @@ def test_every_day_someone_leaves_and_the_other_village_lets_him_in(tmp_path, ca
     everyone = [n for v in w.villages.values() for n in v]
     assert len(everyone) == len(set(everyone)) == 16
     assert len(w.joins) >= 2
+
+
+def test_a_newcomer_whose_name_lives_here_is_sent_home(tmp_path, capsys):
+    """Two tables that both have an Anna: the village does not let in a
+    second Anna; it says so, journals it, and she is let in at home again."""
+    errors = _two_villages(tmp_path, lambda box: [f"Gast{k}" for k in range(1, 9)])
+    assert not errors, errors
+    heard = capsys.readouterr().err.splitlines()
+    turned = 0
+    for box, other in (("noord", "zuid"), ("zuid", "noord")):
+        j, _ = Journal.verify(tmp_path / f"{box}.journal")
+        records = j.records()
+        assert j.finished and not [r for r in records if r["type"] == "join" and r["day"] and
+                                   r["id"].startswith(other)]  # no stranger let in
+        for r in records:
+            if r["type"] == "sent_back":
+                name = next(a["name"] for a in records if a["type"] == "arrived" and a["id"] == r["id"])
+                assert (f"[{box}] {name} klopt aan, maar in dit dorp woont al iemand met die naam; "
+                        f"hij gaat terug naar {other}.") in heard
+                turned += 1
+        # everyone who left came home: the village ends with its own players
+        left = {r["id"] for r in records if r["type"] == "leave"}
+        assert left and left == {r["id"] for r in records if r["type"] == "returned"}
+        assert left <= {r["id"] for r in records if r["type"] == "join"}
+    assert turned >= 2

@@ -13,11 +13,12 @@ import pytest
 from engine import role_ids
 from narrator.journal import Journal
 from tests.mqtt_proxy import Proxy
-from villages.broker import Broker
+from villages.broker import Broker, free_port
 from villages.errors import BrokerError, WrongKey
 from villages.evening import DAY, DOORS, NIGHT, Evening
 from villages.pairing import Pairing, pair
 from villages.seal import BUCKET, new_key, seal, unseal
+from villages.tls import client_context, make_certificates
 
 
 @pytest.fixture
@@ -33,10 +34,12 @@ def _journal(tmp_path, name: str) -> Journal:
 
 
 def _raw_client(p: Pairing, client_id: str, *, user: str | None = None, password: str | None = None):
-    """A plain MQTT client (an eavesdropper, a stranger), connected or refused."""
+    """A plain MQTT client (an eavesdropper, a stranger) that trusts the
+    evening's broker, connected or refused."""
     result: dict = {}
     done = threading.Event()
     c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
+    c.tls_set_context(client_context(p.ca))
     if user is not None:
         c.username_pw_set(user, password)
 
@@ -162,8 +165,10 @@ def test_no_role_in_plaintext_on_the_wire(paired, tmp_path):
         t.join(30)
     assert zuid.ledger.joined and zuid.ledger.inn["noord-1"].traveller == traveller
     wire = bytes(proxy.recorded)
-    assert b"wakkerdam/" in wire and len(wire) > 2000  # the proxy saw the evening's traffic
-    for secret in [*role_ids(), "potions", "lover", "charmed", "Fenna", "Geert", "traveller"]:
+    assert len(wire) > 2000 and wire[:3] == b"\x16\x03\x01"  # the evening's traffic, TLS from the start
+    passwords = [p.password for p in pairings.values()]
+    for secret in [*role_ids(), "potions", "lover", "charmed", "Fenna", "Geert", "traveller", *passwords,
+                   "noord", "wakkerdam/"]:
         assert secret.encode() not in wire, secret
     noord.close()
     zuid.close()
@@ -182,3 +187,42 @@ def test_pairing_writes_private_files_and_no_plain_password(tmp_path):
     passwd = (tmp_path / "p" / "broker" / "passwd").read_text()
     assert all(p.password not in passwd and f"{p.box}:$" in passwd for p in pairings)
     assert main(["villages", "pair", "noord", "noord", "--out", str(tmp_path / "q")]) == 2
+
+
+def test_a_client_without_tls_is_refused(paired):
+    """The broker has no plaintext listener: a box's own user and password,
+    sent in the clear, get no CONNACK, only a closed connection."""
+    pairings, _ = paired
+    noord = pairings["noord"]
+    answered, closed = threading.Event(), threading.Event()
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="plain")
+    c.username_pw_set(noord.user, noord.password)
+    c.on_connect = lambda *_: answered.set()
+    c.on_disconnect = lambda *_: closed.set()
+    c.connect(noord.host, noord.port)
+    c.loop_start()
+    try:
+        assert closed.wait(5) and not answered.is_set()
+    finally:
+        c.loop_stop()
+
+
+def test_a_broker_with_another_evening_s_certificate_is_refused_with_one_clear_line(paired, tmp_path):
+    pairings, _ = paired
+    other_ca, _, _ = make_certificates("elders", "127.0.0.1")
+    box = Evening(dataclasses.replace(pairings["noord"], ca=other_ca), _journal(tmp_path, "noord"))
+    with pytest.raises(BrokerError) as refused:
+        box.start(connect_seconds=5)
+    for lang, start in (("nl", "De berichtendienst op 127.0.0.1:"), ("en", "The message broker at 127.0.0.1:")):
+        text = refused.value.message(lang)
+        assert text.startswith(start) and "certifica" in text and "\n" not in text
+    assert box.link.connects == 0
+
+
+def test_a_broker_that_does_not_answer_is_one_clear_line(paired, tmp_path):
+    pairings, _ = paired
+    nowhere = pairings["noord"].with_broker("127.0.0.1", free_port())
+    with pytest.raises(BrokerError) as away:
+        Evening(nowhere, _journal(tmp_path, "noord")).start(connect_seconds=0.5)
+    assert away.value.message("nl") == (f"Op 127.0.0.1:{nowhere.port} antwoordt geen berichtendienst. "
+                                        "Staat de doos met mosquitto aan, en klopt het adres?")

@@ -80,7 +80,9 @@ class Rig:
         self.boxes = boxes
         pairings = pair(boxes, tmp / "pairing", limit_in=limit, limit_out=limit)
         self.broker = Broker(tmp / "pairing").start()
-        self.proxy = Proxy(self.broker.port, **proxy) if proxy is not None else None
+        # to double MQTT packets the proxy must see them (TLS at both ends); to delay, TLS records will do
+        tls = tmp / "pairing" / "broker" if proxy and proxy.get("duplicate_every") else None
+        self.proxy = Proxy(self.broker.port, tls=tls, **proxy) if proxy is not None else None
         port = self.proxy.port if self.proxy else self.broker.port
         self.configs: dict[str, Path] = {}
         self.everyone: set[str] = set()

@@ -1,5 +1,7 @@
 """A mosquitto process for one evening: the generated config (the pairing's
-password file and ACLs, persistence for QoS 1 sessions) on a chosen port.
+password file and ACLs, persistence for QoS 1 sessions) on a chosen port,
+TLS only: there is no plaintext listener, so no password and no topic crosses
+the box network in the clear.
 
 The box that hosts the broker runs it with ``wakkerdam villages broker``; the
 tests and the demo start one on a free localhost port. Debian's system service
@@ -30,6 +32,11 @@ def config_text(folder: Path, port: int, bind: str) -> str:
     broker = folder / "broker"
     return (
         f"listener {port} {bind}\n"
+        # TLS on the only listener: the certificate pair() made, TLS 1.2 at least
+        f"cafile {broker / 'ca.crt'}\n"
+        f"certfile {broker / 'broker.crt'}\n"
+        f"keyfile {broker / 'broker.key'}\n"
+        "tls_version tlsv1.2\n"
         "allow_anonymous false\n"
         f"password_file {broker / 'passwd'}\n"
         f"acl_file {broker / 'acl'}\n"

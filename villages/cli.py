@@ -1,7 +1,8 @@
 """``wakkerdam villages``: set up an evening of several boxes.
 
     wakkerdam villages pair noord zuid oost --host 192.168.4.1 --out DIR
-        one evening key, one broker user per box; copy DIR/<box>.json onto each box
+        one evening key, one broker user per box, the broker's TLS certificate
+        (naming --host); copy DIR/<box>.json onto each box
     wakkerdam villages broker DIR
         run the evening's mosquitto (on the box or machine that hosts it)
 """
@@ -26,13 +27,13 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("pair", help="pair the boxes of one evening")
     p.add_argument("boxes", nargs="+", help="one name per village (small letters, digits)")
     p.add_argument("--host", default="127.0.0.1", help="where the broker runs, as the boxes reach it")
-    p.add_argument("--port", type=int, default=1883)
+    p.add_argument("--port", type=int, default=8883, help="the broker's TLS port (MQTT over TLS: 8883)")
     p.add_argument("--limit-in", type=int, default=2, help="at most this many newcomers a village a day")
     p.add_argument("--limit-out", type=int, default=2, help="at most this many leave a village a day")
     p.add_argument("--out", required=True, help="folder for the pairing files")
     b = sub.add_parser("broker", help="run the evening's mosquitto in the foreground")
     b.add_argument("folder", help="the folder 'pair' wrote")
-    b.add_argument("--port", type=int, default=1883)
+    b.add_argument("--port", type=int, default=8883)
     b.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
     parser.add_argument("--lang", choices=voices.LANGUAGES, default=voices.DEFAULT_LANGUAGE)
     args = parser.parse_args(argv)

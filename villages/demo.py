@@ -117,29 +117,35 @@ def play_village(args: argparse.Namespace, pairing_file: Path, i: int, folder: P
                  variants=variants)
     journal = new_journal(folder / f"{pairing.box}.journal", setup, mode="villages", lang=args.lang,
                           bots=args.bots, text_only=args.text_only, village=pairing.box,
-                          pairing=str(pairing_file.resolve()), fast=args.fast)
+                          pairing=str(pairing_file.resolve()), fast=args.fast, wait=args.wait)
     game = Game(adapter.village_setup(setup))
     wav = None if args.text_only else str(wav_dir / f"{pairing.box}.wav")
     return _play(pairing, journal, game, 0, lang=args.lang, fast=args.fast, bots=args.bots, wav=wav,
-                 cues=not args.no_cues, text_only=args.text_only, quiet=args.json)
+                 cues=not args.no_cues, text_only=args.text_only, quiet=args.json, wait=args.wait)
 
 
 def resume_village(journal: Any, *, fast: bool, wav: str | None, text_only: bool,
                    quiet: bool) -> dict[str, Any]:
     """``wakkerdam resume`` of a village's journal: the same box, back in its evening."""
     header = journal.header
+    if header.get("kit") == "laptop":  # a real table's village (wakkerdam play)
+        from villages.play import resume_at_laptop
+
+        return resume_at_laptop(journal, text_only=text_only, wav=wav)
     game, start_at = rebuild(journal)
     return _play(Pairing.load(header["pairing"]), journal, game, start_at, lang=header.get("lang", "nl"),
                  fast=fast or header.get("fast", False), bots=header.get("bots", "sensible"), wav=wav,
                  cues=True, text_only=text_only or header.get("text_only", False), quiet=quiet,
-                 resumed=True)
+                 resumed=True, wait=header.get("wait"))
 
 
 def _play(pairing: Pairing, journal: Any, game: Game, start_at: int, *, lang: str, fast: bool,
           bots: str, wav: str | None, cues: bool, text_only: bool, quiet: bool,
-          resumed: bool = False) -> dict[str, Any]:
+          resumed: bool = False, wait: float | None = None) -> dict[str, Any]:
     echo_to = sys.stderr if quiet else sys.stdout
-    evening = Evening(pairing, journal, lang=lang, wait_seconds=3.0 if fast else 120.0,
+    if wait is None:
+        wait = 3.0 if fast else 120.0
+    evening = Evening(pairing, journal, lang=lang, wait_seconds=wait,
                       resend_seconds=1.0 if fast else 5.0,
                       on_line=lambda text: print(f"[{pairing.box}] {text}", file=echo_to, flush=True))
     try:

@@ -23,6 +23,7 @@ twice).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +36,9 @@ from villages.pairing import Pairing
 from villages.seal import seal, unseal
 
 NIGHT, DAY, DOORS = 0, 1, 2
+#: for the power-cut test only: seconds to stand still right after a departure
+#: is journaled, before anyone hears of it (tests/test_villages_demo.py)
+HOLD_AFTER_LEAVE = "WAKKERDAM_TEST_HOLD_AFTER_LEAVE"
 _PHASES = ("night", "day", "doors")
 
 
@@ -102,9 +106,11 @@ class Evening:
 
     # -- connection -----------------------------------------------------------
     def start(self, connect_seconds: float = 10.0) -> None:
-        """Connect (a broker that is away is waited for by paho, in the
-        background); an unknown box or a wrong password is one clear error."""
+        """Connect: a broker not reached, not trusted (its certificate), or
+        that refuses this box (unknown, wrong password) is one clear error;
+        after that, a broker that goes away is waited for by paho."""
         self._refresh_state()
+        self.link.check(connect_seconds)
         self.link.start()
         deadline = time.monotonic() + connect_seconds
         while time.monotonic() < deadline and not self.link.connected.is_set():
@@ -296,6 +302,8 @@ class Evening:
         self.check_leave(to, day)
         t = Transfer(self.ledger.next_id(), name, self.me, to, day, traveller)
         self.ledger.leave(t)
+        if hold := float(os.environ.get(HOLD_AFTER_LEAVE) or 0):
+            time.sleep(hold)
         self._publish_state()
         self._last_sent[t.id] = time.monotonic()
         self._send(to, t.message())
@@ -332,14 +340,19 @@ class Evening:
         self._close_door()
         return self.ledger.unsettled()
 
+    def turn_away(self, t: Transfer) -> None:
+        """A newcomer this village does not let in: journaled, then his own
+        village hears he comes home."""
+        self.ledger.send_back(t.id)
+        self._send(t.src, {"type": "refused", "id": t.id})
+
     def _close_door(self) -> None:
         waiting = self.ledger.at_door()
         for t in waiting:
             if t.src == self.me:
                 self.ledger.join(t.id, 0)  # home after the end: no game to join
             else:
-                self.ledger.send_back(t.id)
-                self._send(t.src, {"type": "refused", "id": t.id})
+                self.turn_away(t)
         if waiting:
             self._publish_state()
 

@@ -5,20 +5,27 @@ what the broker holds for a box that is away is delivered when it is back.
 paho's own thread does the network; received messages wait in a queue until
 the game's thread takes them (:meth:`Link.take`), so the journal keeps one
 writer. paho reconnects by itself after the broker went away.
+
+The connection is TLS, checked against the evening's CA (``villages/tls.py``):
+a box tells a broker it cannot trust, or none at all, from one that says no.
 """
 
 from __future__ import annotations
 
 import queue
 import socket
+import ssl
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
+from villages.errors import BrokerError
 from villages.pairing import Pairing
+from villages.tls import client_context
 
 #: seconds between keep-alive pings: a broker that died is noticed this fast
 KEEPALIVE = 5
@@ -46,12 +53,35 @@ class Link:
         client = mqtt.Client(CallbackAPIVersion.VERSION2,
                              client_id=f"wakkerdam-{pairing.evening}-{pairing.box}",
                              clean_session=False, protocol=MQTTProtocolVersion.MQTTv311)
+        self.tls = client_context(pairing.ca)
+        client.tls_set_context(self.tls)
         client.username_pw_set(pairing.user, pairing.password)
         client.reconnect_delay_set(min_delay=1, max_delay=2)
         client.on_connect = self._connected
         client.on_disconnect = self._disconnected
         client.on_message = self._message
         self.client = client
+
+    def check(self, timeout: float = 5.0) -> None:
+        """Reach the broker and check its certificate once, before paho goes
+        on trying in the background: an address where no broker answers, or a
+        broker that is not this evening's, is one clear error now."""
+        address = f"{self.pairing.host}:{self.pairing.port}"
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with socket.create_connection((self.pairing.host, self.pairing.port), timeout=timeout) as raw, \
+                        self.tls.wrap_socket(raw, server_hostname=self.pairing.host):
+                    return
+            except ssl.SSLCertVerificationError:
+                raise BrokerError("villages.broker_certificate", address=address) from None
+            except ssl.SSLError:
+                raise BrokerError("villages.broker_no_tls", address=address) from None
+            except OSError:
+                # a broker that lost power with this box may be back a moment later
+                if time.monotonic() >= deadline:
+                    raise BrokerError("villages.broker_unreachable", address=address) from None
+                time.sleep(0.2)
 
     def start(self) -> None:
         self.client.connect_async(self.pairing.host, self.pairing.port, keepalive=KEEPALIVE)

@@ -14,21 +14,26 @@ the evening's steps around it.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from engine import Event, Game, IllegalAnswer, Request, WakkerdamError
 from narrator.moderator import Moderator
 from narrator.session import setup_from_dict
+from ports import Question
 from villages import adapter
 from villages.evening import DAY, DOORS, NIGHT, Evening, step
 
 
 class VillageModerator(Moderator):
-    def __init__(self, *args: Any, evening: Evening, movers: int = 1, **kw: Any) -> None:
+    def __init__(self, *args: Any, evening: Evening, movers: int = 1, table_door: bool = False,
+                 **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.evening = evening
         #: how many players the bots send away each day (the limit still applies)
         self.movers = movers
+        #: a real table: the door asks it who leaves and where to (else the bots draw)
+        self.table_door = table_door
 
     def run(self) -> Game:
         game = super().run()
@@ -56,29 +61,64 @@ class VillageModerator(Moderator):
         super()._handle(req)
 
     def _door(self, day: int) -> None:
-        for name in self._who_leaves(day):
+        leavers = self._table_leaves(day) if self.table_door else self._bots_leave(day)
+        for name, to in leavers:
             if self.game.over:
                 break
-            self._leave(name, day)
+            self._leave(name, to, day)
+            self._narrate_new_events()  # said as he walks out, before the next is asked
         self.evening.reach(DOORS, day)
         for t in self.evening.at_door(day):
             if self.game.over:
                 break
+            if t.src != self.evening.me and t.name in self.game.state.alive:
+                # one of that name lives here: he goes home (journaled, then said)
+                self.evening.turn_away(t)
+                self._say(self.pack.line("villages.turned_away", name=t.name, village=t.src))
+                continue
             self.evening.admit(t, day)  # journaled before the game hears of it
             adapter.join(self.game, t.traveller)  # said as the engine's "newcomer"
 
-    def _who_leaves(self, day: int) -> list[str]:
-        """The bots' choice: a living player or two, drawn from the game's seed."""
-        rng = random.Random(f"{self.game.setup.seed}-{self.evening.me}-{day}")
-        living = [p for p in self.game.state.living() if adapter.may_leave(self.game, p)]
-        rng.shuffle(living)
-        return living[:min(self.movers, self.evening.may_leave(day))]
+    def _leavers_now(self) -> list[str]:
+        return [p for p in self.game.state.living() if adapter.may_leave(self.game, p)]
 
-    def _leave(self, name: str, day: int) -> None:
-        places = self.evening.open_villages()
-        if not places:
-            return
-        to = random.Random(f"{self.game.setup.seed}-{name}-{day}").choice(sorted(places))
+    def _bots_leave(self, day: int) -> list[tuple[str, str]]:
+        """The bots' choice: a living player or two, drawn from the game's seed
+        (those who left before a power cut count: a resumed box sends no more)."""
+        rng = random.Random(f"{self.game.setup.seed}-{self.evening.me}-{day}")
+        living = self._leavers_now()
+        rng.shuffle(living)
+        still = self.movers - self.evening.ledger.left_on(day)
+        places = sorted(self.evening.open_villages())
+        chosen = living[:max(0, min(still, self.evening.may_leave(day)))]
+        return [(name, random.Random(f"{self.game.setup.seed}-{name}-{day}").choice(places))
+                for name in chosen if places]
+
+    def _table_leaves(self, day: int) -> Iterator[tuple[str, str]]:
+        """A real table: the door is said aloud and asked on the table's input,
+        one leaver at a time while the limit allows (leaving is public: he
+        walks out of the door; his card stays secret)."""
+        while not self.game.over and self.evening.may_leave(day) > 0:
+            places = sorted(self.evening.open_villages())
+            living = self._leavers_now()
+            if not places or not living:
+                return
+            self._say(self.pack.line("villages.door_open", villages=self.pack.join(places)))
+            got = self.table.ask(Question("pick", "door", (), tuple(living), allow_none=True,
+                                          timeout_s=self.timing.answer_seconds))
+            if not isinstance(got, tuple) or not got:
+                return  # nobody (or nobody in time): the door closes
+            name, to = got[0], places[0]
+            if len(places) > 1:
+                self._say(self.pack.line("villages.door_where", name=name))
+                where = self.table.ask(Question("pick", "door_to", (), tuple(places),
+                                                timeout_s=self.timing.answer_seconds))
+                if not isinstance(where, tuple) or not where:
+                    continue  # he did not say where: he stays, the door is asked again
+                to = where[0]
+            yield name, to
+
+    def _leave(self, name: str, to: str, day: int) -> None:
         try:
             traveller = adapter.leave(self.game, name)
         except (IllegalAnswer, WakkerdamError, ValueError):

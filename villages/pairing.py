@@ -6,6 +6,9 @@
     <box>.json        what that box needs (copy it onto the box; 0600)
     broker/passwd     mosquitto's password file (hashed by mosquitto_passwd)
     broker/acl        each box reads only its own inbox, writes only its own state
+    broker/ca.crt     the evening's certificate authority (also in each <box>.json)
+    broker/broker.crt the broker's TLS certificate, signed by it, and its key
+    broker/broker.key (the CA's own key is never written: see villages/tls.py)
 
 The set-up page calls :func:`pair`; ``wakkerdam villages pair`` is the same
 from a terminal.
@@ -25,9 +28,10 @@ from typing import Any
 
 from villages.errors import BrokerError, PairingError
 from villages.seal import new_key
+from villages.tls import make_certificates
 
 _BOX_NAME = re.compile(r"[a-z][a-z0-9-]{0,23}")
-PAIRING_VERSION = 1
+PAIRING_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,8 @@ class Pairing:
     #: verlaten of binnenkomen" — per village and per day
     limit_in: int = 2
     limit_out: int = 2
+    #: the evening's CA certificate (PEM): the broker must show one it signed
+    ca: str = ""
 
     @property
     def user(self) -> str:
@@ -78,7 +84,7 @@ class Pairing:
             pairing = cls(**data)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise PairingError("villages.pairing_bad", file=str(path), problem=str(exc)) from None
-        if pairing.box not in pairing.boxes:
+        if pairing.box not in pairing.boxes or "BEGIN CERTIFICATE" not in pairing.ca:
             raise PairingError("villages.pairing_bad", file=str(path), problem=pairing.box)
         return pairing
 
@@ -115,7 +121,7 @@ def write_password_file(path: Path, users: dict[str, str]) -> None:
 
 
 def pair(boxes: list[str] | tuple[str, ...], folder: str | os.PathLike[str], *, host: str = "127.0.0.1",
-         port: int = 1883, limit_in: int = 2, limit_out: int = 2) -> dict[str, Pairing]:
+         port: int = 8883, limit_in: int = 2, limit_out: int = 2) -> dict[str, Pairing]:
     """Pair the boxes of one evening; returns each box's :class:`Pairing`."""
     names = tuple(boxes)
     bad = [b for b in names if not _BOX_NAME.fullmatch(b)]
@@ -126,14 +132,17 @@ def pair(boxes: list[str] | tuple[str, ...], folder: str | os.PathLike[str], *, 
     folder = Path(folder)
     evening = secrets.token_hex(4)
     key = new_key()
+    ca, cert, cert_key = make_certificates(evening, host)
     pairings = {
-        b: Pairing(evening, b, secrets.token_urlsafe(18), key, host, port, names, limit_in, limit_out)
+        b: Pairing(evening, b, secrets.token_urlsafe(18), key, host, port, names, limit_in, limit_out, ca)
         for b in names
     }
     for b, p in pairings.items():
         p.save(folder / f"{b}.json")
     write_password_file(folder / "broker" / "passwd", {b: p.password for b, p in pairings.items()})
     _write_private(folder / "broker" / "acl", acl_text(evening, names))
+    for name, text in (("ca.crt", ca), ("broker.crt", cert), ("broker.key", cert_key)):
+        _write_private(folder / "broker" / name, text)
     return pairings
 
 

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import voices
-from engine import Game, SetupError, deal
+from engine import Game, SetupError, WakkerdamError, deal
 from narrator.bot_table import TextSpeaker
 from narrator.demo import rule_choices
 from narrator.laptop.answers import Refused
@@ -32,10 +32,14 @@ from narrator.laptop.setup import (
     player_range,
 )
 from narrator.laptop.terminal import Keyboard, Screen
+from narrator.moderator import Moderator
 from narrator.refusals import error_line
 from narrator.seeds import Seeds, seeds_of
 from narrator.session import default_journal_dir, new_journal
 from voices.args import Parser, seconds, seconds_pair
+
+#: seed 000's variant for several boxes (villages/, the layer above, plays it)
+VILLAGES = "villages_unite"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -62,6 +66,11 @@ def parser() -> argparse.ArgumentParser:
                    help="play with this variant of seed 000 (repeatable; e.g. lycanthropy, full_moon)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a rule or variant option (repeatable)")
+    p.add_argument("--pairing", metavar="FILE",
+                   help="with --variant villages_unite: this box's file from 'wakkerdam villages pair' "
+                        "(the box's name, its broker user and password, the evening's keys)")
+    p.add_argument("--broker", metavar="HOST:PORT",
+                   help="with --variant villages_unite: the broker's address, if not the pairing's")
     p.add_argument("--journal", help="the game's journal, to go on after a restart "
                                      "(default: a new one in the state directory, found by a bare 'wakkerdam resume')")
     return p
@@ -81,6 +90,17 @@ def main(argv: list[str]) -> int:
         lo, hi = player_range()
         if not lo <= args.players <= hi:
             return fail(Refused("laptop.err_players", lo=lo, hi=hi, count=args.players))
+    # Dorpen, verenigt U: this table is one village of an evening of boxes;
+    # villages/ (the layer above) connects it, and checks that first.
+    village = None
+    if VILLAGES in (args.variant or ()):
+        args.variant = [v for v in args.variant if v != VILLAGES]
+        from narrator.cli import above
+
+        try:
+            village = above("villages_laptop")(args)
+        except WakkerdamError as exc:
+            return voices.args.fail("wakkerdam play", args.lang, exc)
     try:
         variants, options = rule_choices(args)
     except (SetupError, ValueError) as exc:
@@ -108,21 +128,29 @@ def main(argv: list[str]) -> int:
         setup = deal(players, cards, seeds.deal, seed=seeds.game, options=options,
                      variants=variants)
         settings = settings_from(args)
-        journal = new_journal(args.journal or default_journal_path(), setup, mode="play",
-                              lang=args.lang, text_only=args.text_only, kit="laptop",
-                              laptop=settings.to_header(), seeds=seeds_of(setup).to_dict())
+        context = {"mode": "play", **(village.journal_fields() if village else {})}
+        journal = new_journal(args.journal or default_journal_path(), setup, lang=args.lang,
+                              text_only=args.text_only, kit="laptop", laptop=settings.to_header(),
+                              seeds=seeds_of(setup).to_dict(), **context)
         screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
         screen.ask(pack.line("laptop.deck_seen"))  # read before the deal wipes the screen
         session.wait_for_enter(None)
         deal_at_the_laptop(session, setup, journal)
-        return run_laptop_game(session, Game(setup), settings.timing(), text_only=args.text_only,
-                               wav=args.wav, cues=settings.cues, journal=journal)
+        moderator_class, moderator_kw = village.moderator(journal, session) if village else (Moderator, {})
+        game = Game(village.setup(setup) if village else setup)
+        return run_laptop_game(session, game, settings.timing(), text_only=args.text_only,
+                               wav=args.wav, cues=settings.cues, journal=journal,
+                               moderator_class=moderator_class, moderator_kw=moderator_kw)
 
     try:
         return to_the_end(session, new_game)
     except Refused as no:
         return fail(no)
+    except WakkerdamError as exc:  # the evening's broker, after the deal
+        return voices.args.fail("wakkerdam play", args.lang, exc)
     finally:
+        if village is not None:
+            village.close()
         if journal is not None:
             journal.close()
 

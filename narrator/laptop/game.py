@@ -58,10 +58,13 @@ class LaptopSettings:
 
 def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_only: bool,
                     wav: str | None = None, cues: bool = True, journal: Any = None,
-                    start_at: int = 0, resumed: bool = False) -> Game:
+                    start_at: int = 0, resumed: bool = False,
+                    moderator_class: type[Moderator] = Moderator,
+                    moderator_kw: dict[str, Any] | None = None) -> Game:
     """Run ``game`` with the moderator, the laptop as its table; with a
     journal, every decision is written before its effect (``start_at`` and
-    ``resumed`` go on with a game rebuilt from its journal)."""
+    ``resumed`` go on with a game rebuilt from its journal). A layer above
+    (villages/) may name its own moderator, with what it needs."""
     pack = session.pack
     if not text_only:
         from narrator.voice import make_speaker
@@ -69,11 +72,11 @@ def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_
         session.speaker = make_speaker(pack, wav_path=wav, cues=cues, echo=False)
     speaker = session.speaker
     setup = game.setup
-    moderator = Moderator(
+    moderator = moderator_class(
         game, pack, speaker, LaptopInput(session), LaptopPrivate(session), RealClock(),
         narration_seed=seeds_of(setup, journal.header if journal is not None else None).narration,
         timing=timing, controls=LaptopControls(session), journal=journal,
-        on_line=session.public, realtime=not text_only, start_at=start_at,
+        on_line=session.public, realtime=not text_only, start_at=start_at, **(moderator_kw or {}),
     )
     session.call_left = moderator.call_left
     session.discussion_seconds = timing.discussion_seconds
@@ -110,7 +113,8 @@ def cut_short(screen: Screen, pack: voices.Pack, key: str, code: int) -> int:
 
 
 def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journal: Any = None,
-                wav: str | None = None) -> int:
+                wav: str | None = None, moderator_class: type[Moderator] = Moderator,
+                moderator_kw: dict[str, Any] | None = None) -> int:
     """Go on with a laptop game rebuilt from its journal (for ``wakkerdam
     resume`` when the journal's mode is "play"), with the settings it was
     started with. Returns the exit code."""
@@ -126,7 +130,8 @@ def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journa
             deal_at_the_laptop(session, game.setup, journal)
         return run_laptop_game(session, game, settings.timing(), text_only=text_only, wav=wav,
                                cues=settings.cues, journal=journal, start_at=start_at,
-                               resumed=not redeal)
+                               resumed=not redeal, moderator_class=moderator_class,
+                               moderator_kw=moderator_kw)
 
     return to_the_end(session, go_on)
 
@@ -152,7 +157,7 @@ def show_all_cards(session: LaptopSession, game: Game) -> None:
     """The game is over: every card is turned over (the rules make them public)."""
     pack = session.pack
     session.screen.show(pack.line("laptop.cards_header"))
-    for name in game.setup.players:
+    for name in game.state.players:  # who is in the village now (players may move: villages/)
         session.screen.show(pack.line("laptop.card_line", name=name,
                                       role=pack.role_bare(game.state.role[name].value)))
 

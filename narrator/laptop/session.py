@@ -70,7 +70,7 @@ class LaptopSession:
         self.screen.clear()
         self.screen.show(intro)
         self.speaker.say(intro)
-        for name in self.game().setup.players:
+        for name in self.game().state.players:  # the village as it is now (players may move)
             deadline = time.monotonic() + DAY_SHOW_SECONDS
             if self.hand_over((name,), deadline):
                 # news not taken in time waits for the next round
