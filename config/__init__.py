@@ -40,7 +40,7 @@ def load_decks(path: str | Path) -> dict[str, Any]:
         data = yaml.safe_load(Path(path).read_bytes().decode("utf-8"))
     except OSError as exc:
         raise DecksError(name, "journal.config_unreadable", what="decks",
-                         reason=exc.strerror or str(exc)) from None
+                         reason=exc) from None  # said by narrator.yamlfile.readable
     except UnicodeDecodeError:
         raise DecksError(name, "journal.config_not_utf8", what="decks") from None
     except ValueError as exc:  # a number of thousands of digits

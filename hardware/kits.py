@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 
+import voices
 from hardware.events import Problem, WiringError, wiring_error
 
 KIT_NAMES = ("laptop", "minimal", "full", "maneschijn")
@@ -187,7 +188,7 @@ def load_kit(name: str) -> KitSpec:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise wiring_error(where, "hardware.kit.unreadable", reason=exc.strerror or str(exc)) from None
+        raise wiring_error(where, "hardware.kit.unreadable", reason=voices.os_reason(exc)) from None
     except UnicodeDecodeError:
         raise wiring_error(where, "hardware.kit.not_utf8") from None
     try:

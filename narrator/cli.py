@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+import voices
 from engine.errors import WakkerdamError
 
 #: name -> (module, function, help)
@@ -70,27 +71,24 @@ def main(argv: list[str] | None = None) -> int:
         for name, (_, _, text) in COMMANDS.items():
             print(f"  {name:10} {text}")
         return 0 if argv else 2
+    from voices.args import fail, language
+
     name, rest = argv[0], argv[1:]
     if name not in COMMANDS:
-        from voices.args import fail, language
-
         return fail("wakkerdam", language(rest), "cli.unknown_command", name=name)
     try:
         return _command(name)(rest)
-    except WakkerdamError as exc:
-        # A file a person wrote (decks.yaml, a kit) or a journal: one line.
-        from narrator.session import _ui_language
+    except BrokenPipeError:  # the output's reader went away (| head)
+        return 1
+    except (WakkerdamError, OSError) as exc:
+        # A file a person wrote (decks.yaml, a kit), a journal, a file the
+        # disk refuses: one line, in the command's language.
         from narrator.yamlfile import readable
 
-        message = getattr(readable(exc), "message", None)
-        text = message(_ui_language()) if callable(message) else str(exc)
-        print(f"wakkerdam: {text}", file=sys.stderr)
-        return 2
+        return fail("wakkerdam", language(rest), readable(exc))
     except KeyboardInterrupt:
-        print("wakkerdam: stopped", file=sys.stderr)
+        print(f"wakkerdam: {voices.load(language(rest)).line('cli.stopped')}", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 1
 
 
 if __name__ == "__main__":

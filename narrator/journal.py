@@ -48,6 +48,7 @@ from typing import Any
 
 import voices
 from engine.errors import WakkerdamError
+from narrator.folders import make_parent
 
 FORMAT_VERSION = 1
 MAGIC = b"wakkerdam-journal %d" % FORMAT_VERSION
@@ -289,7 +290,7 @@ def _read(path: Path) -> bytes:
         raise JournalIOError("journal.missing", file=str(path)) from None
     except OSError as exc:
         raise JournalIOError("journal.unreadable", file=str(path),
-                             reason=exc.strerror or str(exc)) from None
+                             reason=voices.os_reason(exc)) from None
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -359,7 +360,7 @@ class Journal:
         data = MAGIC + b"\n" + line
         tmp: Path | None = None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            make_parent(path, 0o700)
             if path.exists():
                 raise JournalExists("journal.exists", file=str(path))
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -379,7 +380,7 @@ class Journal:
             if tmp is not None:  # a half-written journal beside is no journal: gone
                 tmp.unlink(missing_ok=True)
             key = "journal.disk_full" if exc.errno == errno.ENOSPC else "journal.unwritable"
-            raise JournalIOError(key, file=str(path), reason=exc.strerror or str(exc)) from None
+            raise JournalIOError(key, file=str(path), reason=voices.os_reason(exc)) from None
         journal, _ = cls.open(path)
         return journal
 
@@ -399,7 +400,7 @@ class Journal:
             raise JournalIOError("journal.missing", file=str(path)) from None
         except OSError as exc:
             raise JournalIOError("journal.unreadable", file=str(path),
-                                 reason=exc.strerror or str(exc)) from None
+                                 reason=voices.os_reason(exc)) from None
         try:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -415,7 +416,7 @@ class Journal:
         except OSError as exc:
             os.close(fd)
             raise JournalIOError("journal.unwritable", file=str(path),
-                                 reason=exc.strerror or str(exc)) from None
+                                 reason=voices.os_reason(exc)) from None
         return cls(path, fd, parsed), parsed.report
 
     @classmethod
@@ -441,7 +442,7 @@ class Journal:
             return []
         except OSError as exc:
             raise JournalIOError("journal.unreadable", file=str(folder),
-                                 reason=exc.strerror or str(exc)) from None
+                                 reason=voices.os_reason(exc)) from None
         for entry in entries:
             if entry.name.startswith(".") or not entry.is_file():
                 continue
@@ -518,7 +519,7 @@ class Journal:
         except OSError as exc:
             self._undo_partial_write()
             key = "journal.disk_full" if exc.errno == errno.ENOSPC else "journal.unwritable"
-            raise JournalIOError(key, file=str(self.path), reason=exc.strerror or str(exc)) from None
+            raise JournalIOError(key, file=str(self.path), reason=voices.os_reason(exc)) from None
         self._last = digest
         self._length += len(line)
         stored: dict[str, Any] = json.loads(line[65:])

@@ -36,4 +36,6 @@ def error_line(exc: BaseException, pack: voices.Pack) -> str:
     message = getattr(exc, "message", None)
     if callable(message):
         return str(message(pack.lang))
+    if isinstance(exc, OSError):
+        return voices.os_file_line(pack, exc)
     return str(exc)

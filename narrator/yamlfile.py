@@ -83,8 +83,9 @@ def readable(exc: BaseException) -> BaseException:
     the table's language); any other error as it is."""
     from config import DecksError
 
-    if isinstance(exc, DecksError):
-        return ConfigError(exc.where, exc.problem, **exc.params)
+    if isinstance(exc, DecksError):  # the disk's refusal in the packs (config sits below voices)
+        params = {k: voices.os_reason(v) if isinstance(v, OSError) else v for k, v in exc.params.items()}
+        return ConfigError(exc.where, exc.problem, **params)
     return exc
 
 
@@ -192,10 +193,10 @@ def load_yaml(path: str | os.PathLike[str], what: str, *, empty_ok: bool = False
         raise ConfigFileError(name, "journal.config_missing", what=what) from None
     except IsADirectoryError:
         raise ConfigFileError(name, "journal.config_unreadable", what=what,
-                              reason="is a directory") from None
+                              reason=voices.Line("os.is_folder")) from None
     except OSError as exc:
         raise ConfigFileError(name, "journal.config_unreadable", what=what,
-                              reason=exc.strerror or str(exc)) from None
+                              reason=voices.os_reason(exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -42,6 +42,7 @@ def run(argv: list[str]) -> tuple[int, str]:
 def decks_file(tmp_path_factory, monkeypatch):
     path = tmp_path_factory.mktemp("decks") / "decks.yaml"
     monkeypatch.setattr(config, "DECKS_PATH", path)
+    config._decks.cache_clear()  # a game played before read the real table
     yield path
     config._decks.cache_clear()
 

@@ -116,7 +116,7 @@ def test_syntax_errors_give_one_line(tmp_path: Path, text: str, line: int, needl
 def test_the_file_itself_problems(tmp_path: Path) -> None:
     with pytest.raises(ConfigFileError, match=r"kit\.yaml: this file \(kit\) does not exist"):
         load_yaml(tmp_path / "kit.yaml", "kit")
-    with pytest.raises(ConfigFileError, match="is a directory"):
+    with pytest.raises(ConfigFileError, match="is a folder, not a file"):
         load_yaml(tmp_path, "kit")
     path = write(tmp_path, b"a: 1\nb: caf\xe9\n")
     with pytest.raises(ConfigFileError, match=r"kit\.yaml:2: something here is not UTF-8"):

@@ -15,6 +15,7 @@ applied by :meth:`Pack.playing` for a game with that variant.
 
 from __future__ import annotations
 
+import errno
 import string
 from dataclasses import dataclass, field
 from functools import cache
@@ -29,6 +30,40 @@ DEFAULT_LANGUAGE = "nl"
 
 class MissingLine(KeyError):
     """A key that the pack does not have."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A parameter that is a line itself (why a file cannot be written), said
+    in the language of the line it fills: an error made before anyone knows
+    the table's language keeps no English in it."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+#: what the operating system said, by errno, as a key of ``os.yaml``
+_OS_REASONS = {
+    errno.ENOENT: "missing", errno.EACCES: "denied", errno.EPERM: "denied", errno.ENOSPC: "full",
+    errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EISDIR: "is_folder",
+    errno.ENOTDIR: "not_a_folder", errno.EEXIST: "exists", errno.EIO: "io", errno.EBUSY: "busy",
+    errno.ENAMETOOLONG: "name_too_long", errno.ELOOP: "loop", errno.ENXIO: "no_device",
+    errno.ENODEV: "no_device",
+}
+
+
+def os_reason(exc: OSError) -> Line:
+    """What the operating system said (``Permission denied``) as a line of
+    the packs: ``reason=voices.os_reason(exc)``."""
+    name = _OS_REASONS.get(exc.errno or 0)
+    if name is None:
+        return Line("os.other", {"code": errno.errorcode.get(exc.errno or 0, str(exc.errno))})
+    return Line(f"os.{name}")
+
+
+def os_file_line(pack: Pack, exc: OSError) -> str:
+    """The operating system's refusal as one line of ``pack`` naming the file."""
+    return pack.line("os.file", file=exc.filename or "-", reason=os_reason(exc))
 
 
 @dataclass(frozen=True)
@@ -59,7 +94,8 @@ class Pack:
             template = self.lines[key]
         except KeyError:
             raise MissingLine(f"{self.lang}: no line {key!r}") from None
-        return template.format(**params) if params else template
+        ready = {k: self.line(v.key, **v.params) if isinstance(v, Line) else v for k, v in params.items()}
+        return template.format(**ready) if params else template
 
     def has(self, key: str) -> bool:
         return key in self.lines

@@ -69,13 +69,16 @@ def usage_line(message: str, lang: str) -> str:
 def fail(prog: str, lang: str, problem: BaseException | str, **params: Any) -> int:
     """Say a command's mistake in one line and return its exit code, 2.
     ``problem``: an error that speaks languages (``message(lang)``), a pack
-    key (with ``params``), or, for an error with no words of its own, its text."""
+    key (with ``params``), the operating system's refusal (said in the pack,
+    naming the file), or, for an error with no words of its own, its text."""
     pack = voices.load(lang)
     message = getattr(problem, "message", None)
     if callable(message):
         text = message(lang)
     elif isinstance(problem, str) and pack.has(problem):
         text = pack.line(problem, **params)
+    elif isinstance(problem, OSError):
+        text = voices.os_file_line(pack, problem)
     else:
         text = str(problem)
     print(f"{prog}: {' '.join(str(text).split())}", file=sys.stderr)

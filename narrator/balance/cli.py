@@ -124,7 +124,7 @@ def advise(q: Question, pack: voices.Pack, *, games: int, swap_games: int, top: 
             try:
                 written.append(str(save(fig, path)))
             except OSError as exc:
-                raise BalanceInputError("balance.err_write", path=str(path), reason=exc.strerror or str(exc)) from None
+                raise BalanceInputError("balance.err_write", path=str(path), reason=voices.os_reason(exc)) from None
     return {"base": base, "changes": changes, "by_players": by_players, "plots": written}
 
 

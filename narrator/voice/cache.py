@@ -21,6 +21,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import voices
+
 from .backends import Synthesizer
 from .messages import Audio, Say
 from .wavio import BadWav, decode_wav, encode_wav
@@ -47,7 +49,7 @@ class RenderCache:
     """
 
     def __init__(self, directory: Path | None = None, *, memory_bytes: int = 48 << 20,
-                 on_disk_error: Callable[[Path, str], None] | None = None) -> None:
+                 on_disk_error: Callable[[Path, voices.Line], None] | None = None) -> None:
         self.directory = Path(directory) if directory is not None else None
         self.memory_bytes = memory_bytes
         self.stats = CacheStats()
@@ -128,7 +130,7 @@ class RenderCache:
         except OSError as exc:
             self._disk_ok = False
             assert self.directory is not None
-            self._on_disk_error(self.directory, exc.strerror or str(exc))
+            self._on_disk_error(self.directory, voices.os_reason(exc))
 
 
 class Renderer:

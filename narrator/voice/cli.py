@@ -17,7 +17,7 @@ import sys
 import time
 
 import voices
-from voices.args import Parser
+from voices.args import Parser, fail, language
 
 from . import Cue, VoiceError, make_speaker
 
@@ -87,8 +87,7 @@ def main(argv: list[str]) -> int:
             speaker.wait_until_done()
         return 0
     except VoiceError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        return fail("wakkerdam voice", args.lang if args.lang in voices.LANGUAGES else language(argv), exc)
     except KeyboardInterrupt:
         return 130
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+import voices
 from engine.errors import WakkerdamError
 
 #: The rate every output runs at; backends' audio is resampled to it if needed.
@@ -20,6 +21,19 @@ SAMPLE_RATE = 22050
 
 class VoiceError(WakkerdamError, RuntimeError):
     """Something in the speech chain failed; the message says what, once."""
+
+
+class SoundFileError(VoiceError):
+    """The sound file (``--wav``) cannot be written: one line naming it, in
+    the table's language (``message(lang)``); ``str()`` is English for logs."""
+
+    def __init__(self, path: object, exc: OSError) -> None:
+        self.path = str(path)
+        self.reason = voices.os_reason(exc)
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = voices.DEFAULT_LANGUAGE) -> str:
+        return voices.load(lang).line("voice.wav_unwritable", file=self.path, reason=self.reason)
 
 
 class VoiceConfigError(VoiceError, ValueError):

@@ -19,7 +19,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .messages import SAMPLE_RATE, BackendUnavailable, VoiceError
+from ..folders import make_parent
+from .messages import SAMPLE_RATE, BackendUnavailable, SoundFileError
 
 
 class AudioOut(Protocol):
@@ -72,14 +73,14 @@ class WavFileSink:
         self._clock = clock
         self._sleep = sleep
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_parent(self.path)
             # The recording carries the night's timings: its owner's alone.
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.fchmod(fd, 0o600)  # also when the file was there already
             self._file = os.fdopen(fd, "wb")
             self._wav = wave.open(self._file, "wb")
         except OSError as exc:
-            raise VoiceError(f"cannot write the sound file {self.path}: {exc.strerror or exc}") from None
+            raise SoundFileError(self.path, exc) from None
         self._wav.setnchannels(1)
         self._wav.setsampwidth(2)
         self._wav.setframerate(sample_rate)
