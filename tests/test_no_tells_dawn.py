@@ -75,7 +75,7 @@ def _news_given(h: Heard, case: str) -> bool:
 @pytest.fixture(scope="module")
 def dawns() -> dict[tuple[str, str], list[tuple[bool, dict[str, float]]]]:
     out: dict[tuple[str, str], list[tuple[bool, dict[str, float]]]] = {}
-    for kit_name in ("minimal", "full"):
+    for kit_name in ("minimal", "full", "maneschijn"):
         kit = table_kit(kit_name, PLAYERS)
         try:
             for case, (cards, variants) in (("infection", INFECTION), ("elder", ELDER)):
@@ -92,7 +92,7 @@ def dawns() -> dict[tuple[str, str], list[tuple[bool, dict[str, float]]]]:
 
 
 @pytest.mark.parametrize("case", ["infection", "elder"])
-@pytest.mark.parametrize("kit", ["minimal", "full"])
+@pytest.mark.parametrize("kit", ["minimal", "full", "maneschijn"])
 def test_dawn_news_is_neither_heard_nor_seen_nor_felt(dawns, kit, case) -> None:
     games = dawns[(kit, case)]
     yes = [m for news, m in games if news]
@@ -101,6 +101,8 @@ def test_dawn_news_is_neither_heard_nor_seen_nor_felt(dawns, kit, case) -> None:
         # the round's shape is fixed: these must not vary at all
         assert {m[measure] for m in yes} == {m[measure] for m in no}, (measure, yes[0], no[0])
     assert all(m["rounds"] == 1 for m in yes + no)  # a round every such dawn
+    if kit != "minimal":  # the seat pods (full, maneschijn: the same code) buzz in it
+        assert all(m["motor seconds"] > 0 for m in yes + no), (yes[0], no[0])
     p = ks_p([m["silence"] for m in yes], [m["silence"] for m in no])
     assert p >= 0.001, (p, yes[:2], no[:2])
 
