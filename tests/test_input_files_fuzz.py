@@ -168,3 +168,56 @@ def test_play_on_a_kit_with_nothing_to_answer_with_says_so_once_and_ends(tmp_pat
                        stdin=subprocess.DEVNULL, timeout=60, env=env)
     assert r.returncode == 2
     assert (r.stdout + r.stderr).count("Er is niets om mee te antwoorden") == 1
+
+
+PLAY_WORDS = st.sampled_from(["--kit", "minimal", "full", "maneschijn", "--fake", "--text-only", "--lang", "de",
+                              "en", "xx", "--players", "8", "3", "x", "--deal", "cards", "--seed", "-1",
+                              "--call-seconds", "5,6", "0,0", "--variant", "lycanthropy", "nonsense",
+                              "--option", "x=1", "--names", "Anna,Bram", "--no-cues", "--wav", "--journal"])
+
+
+class Hang(Exception):
+    pass
+
+
+def _hang(signum, frame):
+    raise Hang
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argv=st.lists(PLAY_WORDS, max_size=6))
+def test_play_with_any_command_line_and_no_input_starts_or_says_one_line(tmp_path, monkeypatch, argv) -> None:
+    # Standard input at its end (as under systemd), fake devices only, and a
+    # timer: the table is never left waiting in silence.
+    import signal
+
+    import voices
+    from voices.args import language
+
+    words = ["play", *argv]
+    words = [str(tmp_path / "x") if w in ("--wav", "--journal") else w for w in words]
+    words = [*words, "--journal", str(tmp_path / f"g{len(os.listdir(tmp_path))}.journal")]
+    if "--kit" in words:
+        words.append("--fake")
+    monkeypatch.setattr(sys, "stdin", open(os.devnull, encoding="utf-8"))  # noqa: SIM115 - closed with the test
+    old = signal.signal(signal.SIGALRM, _hang)
+    signal.setitimer(signal.ITIMER_REAL, 20)
+    try:
+        out = io.StringIO()
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+            try:
+                code = wakkerdam(words)
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 2
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+        sys.stdin.close()
+    said, lang = err.getvalue(), language(words)
+    assert code in (0, 1, 2), (words, said)
+    assert "Traceback" not in said and not any(phrase in said for phrase in ARGPARSE), (words, said)
+    if code == 2:  # one line, the command's, last (a notice of the voice may come first)
+        assert said.splitlines()[-1].startswith("wakkerdam"), (words, said)
+    elif code == 1 and "--kit" not in words:  # the laptop started and heard the end of its input
+        assert voices.load(lang).line("laptop.eof") in out.getvalue(), (words, out.getvalue()[-300:])
