@@ -101,8 +101,21 @@ def check_tiebreak(s: State, req: Request, answer: Any) -> str | None:
 
 
 def vote_policy(ctx: BotContext) -> dict[str, str | None]:
-    bound: frozenset[str] = frozenset().union(*(hook(ctx.s) for hook in ctx.s.rules.bound))
-    return {voter: one_vote(ctx, voter, voter in bound) for voter in ctx.req.actors}
+    bound = ctx.s.rules.bound_voters(ctx.s)
+    if ctx.style == "sensible":
+        return {voter: one_vote(ctx, voter, voter in bound) for voter in ctx.req.actors}
+    # Random voters: one_vote's single draw each, inlined for the free voters
+    # (the same draws in the same order).
+    choices, rng = ctx.req.choices, ctx.rng
+    n = len(choices)
+    ballot: dict[str, str | None] = {}
+    for voter in ctx.req.actors:
+        if voter in bound:
+            ballot[voter] = one_vote(ctx, voter)
+            continue
+        r = rng.random()
+        ballot[voter] = choices[int((r - 0.05) / 0.95 * n)] if n and r >= 0.05 else None
+    return ballot
 
 
 def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:

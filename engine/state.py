@@ -19,6 +19,17 @@ from engine.rules import Intent, Rules, RuleSet, rule_set
 from engine.vocab import Cause, Phase, Role, Team
 
 _NO_RULES = RuleSet(())
+_new_event = tuple.__new__
+_RULE_SETS: dict[tuple[Any, ...], RuleSet] = {}
+_WOLF_ROLES: dict[int, frozenset[Role]] = {}
+
+
+def wolf_roles() -> frozenset[Role]:
+    """The roles that count as werewolves (once per registry size)."""
+    found = _WOLF_ROLES.get(len(ROLES))
+    if found is None:
+        found = _WOLF_ROLES[len(ROLES)] = frozenset(r for r, card in ROLES.items() if card.wolf)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +105,7 @@ class State:
             alive={p: True for p in setup.players},
             rules=_NO_RULES,
             living_now=setup.players,
-            wolf_roles=frozenset(r for r, card in ROLES.items() if card.wolf),
+            wolf_roles=wolf_roles(),
             seat={p: i for i, p in enumerate(setup.players)},
         )
         s._index_roles()
@@ -106,10 +117,18 @@ class State:
         """Rebuild the game's rules: base, the deck's roles, variants, cards."""
         from engine.registry import BASE_RULES
 
-        deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
-        rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
-                 *self.variant_rules, *cards)
-        self.rules = rule_set(rules)
+        # Games of one deck share one RuleSet; the key notes the registry's
+        # size, so a rule registered later is never missed.
+        key = (self.deck, self.variant_rules, cards, len(BASE_RULES), len(ROLES))
+        found = _RULE_SETS.get(key)
+        if found is None:
+            deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
+            rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
+                     *self.variant_rules, *cards)
+            if len(_RULE_SETS) > 4096:
+                _RULE_SETS.clear()
+            found = _RULE_SETS[key] = rule_set(rules)
+        self.rules = found
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}
@@ -205,7 +224,10 @@ class State:
 
     def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False,
              sleeper: bool = False, **data: Any) -> None:
+        # tuple.__new__ skips the named tuple's Python-level constructor: a
+        # game emits dozens of events
+        event = _new_event(Event, (kind, data, to, cue, sleeper))
         if self.held is None or cue:
-            self.events.append(Event(kind, data, to, cue, sleeper))
+            self.events.append(event)
         else:
-            self.held.append(Event(kind, data, to, cue, sleeper))
+            self.held.append(event)
