@@ -56,7 +56,7 @@ def village_wins(s: State) -> Winner | None:
     for p in s.living_now:
         if role[p] in wolves:
             return None
-    if any(p in s.faction_wolves for p in s.living_now):
+    if s.faction_wolves and any(p in s.faction_wolves for p in s.living_now):
         return None
     return Winner.VILLAGE
 
@@ -64,8 +64,11 @@ def village_wins(s: State) -> Winner | None:
 def pack(s: State) -> list[str]:
     """The living werewolves who hunt with the pack (a werewolf in love with
     a villager no longer does)."""
-    wolves, role = s.wolf_roles, s.role
-    found = [p for p in s.living_now if role[p] in wolves or p in s.faction_wolves]
+    wolves, role, faction = s.wolf_roles, s.role, s.faction_wolves
+    if faction:
+        found = [p for p in s.living_now if role[p] in wolves or p in faction]
+    else:
+        found = [p for p in s.living_now if role[p] in wolves]
     if s.lovers is not None and s.mixed_lovers():
         found = [p for p in found if p not in s.lovers]
     return found
@@ -73,7 +76,7 @@ def pack(s: State) -> list[str]:
 
 def werewolves_win(s: State) -> Winner | None:
     wolves = pack(s)
-    others = len(s.living()) - len(wolves)
+    others = len(s.living_now) - len(wolves)
     if wolves and others == 0:
         # "De weerwolven winnen, zodra ze de laatste burger hebben verslonden."
         return Winner.WEREWOLVES

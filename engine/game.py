@@ -26,6 +26,7 @@ from engine.errors import GameOver, IllegalAnswer, SetupError
 from engine.messages import Event, Request
 from engine.night import night
 from engine.outcome import outcome
+from engine.registry import ASKS
 from engine.state import State
 from engine.travel import Traveller
 from engine.variants import variants_of
@@ -56,10 +57,11 @@ def play(s: State) -> Flow:
             return winner
         s.day = s.night
         s.begin(Phase.DAY)
-        for hook in s.rules.morning:
-            yield from hook(s)
-        if (winner := outcome(s)) is not None:
-            return winner
+        if s.rules.morning:  # nothing changes the game in between otherwise
+            for hook in s.rules.morning:
+                yield from hook(s)
+            if (winner := outcome(s)) is not None:
+                return winner
         yield from day(s)
         if s.store.get("_cards"):
             cards.end_spans(s, "vote")
@@ -122,7 +124,7 @@ class Game:
             raise GameOver("the game is over; no question is open")
         if isinstance(answer, dict) and TRAVEL in answer:
             return self._apply_travel(answer)
-        decision = answers.check(self.state, self.request, answer)
+        decision = ASKS[self.request.ask].check(self.state, self.request, answer)
         start = len(self.state.events)
         self.decisions.append(answer)
         self._resume(decision)

@@ -111,9 +111,10 @@ def sleepers_tonight(s: State) -> bool:
 def night(s: State) -> Generator[Request, Any, None]:
     s.emit("night_falls", night=s.night)
     s.intents = []
+    cues = s.cues
     for step in tonight(s):
         # Called even when pretended: same lines, same wait (secrecy).
-        if s.cues:
+        if cues:
             extra = step.cue(s) if step.cue is not None else {}
             s.emit("wake", cue=True, step=step.name, **extra)
         if step.inform is not None:
@@ -124,5 +125,5 @@ def night(s: State) -> Generator[Request, Any, None]:
         while request is not None and step.apply is not None:
             step.apply(s, (yield request))
             request = step.request(s) if step.again and step.request is not None else None
-        if s.cues:
+        if cues:
             s.emit("sleep", cue=True, step=step.name, sleepers=step.sleepers)

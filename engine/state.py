@@ -163,8 +163,11 @@ class State:
 
     def acting(self, role: Role) -> str | None:
         """The living holder of ``role`` who still has the power, if any."""
-        name = self.holder(role)
-        return name if name is not None and self.has_power(name) else None
+        holders = self.by_role.get(role)
+        if not holders:
+            return None
+        name = holders[0]
+        return name if self.has_power(name) else None
 
     def lover_of(self, name: str) -> str | None:
         if self.lovers is None or name not in self.lovers:
@@ -202,7 +205,7 @@ class State:
 
     def mark_dead(self, name: str) -> None:
         self.alive[name] = False
-        self.living_now = tuple(p for p in self.living_now if p != name)
+        self.living_now = tuple([p for p in self.living_now if p != name])
 
     def revive(self, name: str) -> None:
         """A dead player plays again (a card's miracle)."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import Game
 from engine.botkit import BotContext
-from engine.registry import spec_of
+from engine.registry import ASKS
 from narrator.draws import Draws
 from narrator.tips import Tips
 
@@ -44,7 +44,7 @@ class Bots:
         req = game.request
         assert req is not None
         ctx = BotContext(game.state, req, self._rng(game), self.style)
-        decision = spec_of(req.ask).decide(ctx)
+        decision = ASKS[req.ask].decide(ctx)
         if self.style == "sensible":
             decision = self.tips.apply(game.state, req, decision)
         return decision
