@@ -131,12 +131,26 @@ def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:
     return True
 
 
+def allowed(s: State, ask: Ask, voter: str, choices: Sequence[str]) -> list[str]:
+    """The choices the rules let ``voter`` name (``may_vote`` for each)."""
+    checks = s.rules.check_vote
+    found = []
+    for target in choices:
+        try:
+            for hook in checks:
+                hook(s, ask, voter, target)
+        except IllegalAnswer:
+            continue
+        found.append(target)
+    return found
+
+
 def one_vote(ctx: BotContext, voter: str, bound: bool = True) -> str | None:
     s, req = ctx.s, ctx.req
     choices: Sequence[str] = req.choices
     if bound and req.ask is not Ask.MAYOR_ELECTION:
         # a lover may not name his lover (nor, at the harvest, the deceived his supposed one)
-        choices = [c for c in choices if may_vote(s, req.ask, voter, c)]
+        choices = allowed(s, req.ask, voter, choices)
     if ctx.style != "sensible" or not choices:
         # One draw: 5% abstain, else a uniform choice.
         r = ctx.rng.random()

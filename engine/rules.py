@@ -32,7 +32,7 @@ Flow = Generator["Request", Any, Any]
 WinCheck = Callable[["State"], Winner | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Intent:
     """A night choice, recorded as it is made and folded at dawn.
 
@@ -40,6 +40,7 @@ class Intent:
     unless something spares him. ``against`` set: it protects the target from
     harms of those causes (the healer, the witch's potion of life, the
     guardian angel). ``by`` is the role (or step) that chose it.
+    Read-only by convention, like ``Request`` (not frozen: cheaper to build).
     """
 
     kind: str

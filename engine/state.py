@@ -32,8 +32,10 @@ def wolf_roles() -> frozenset[Role]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Death:
+    """One death (read-only by convention, like ``Request``: cheaper to build)."""
+
     name: str
     role: Role
     cause: Cause
