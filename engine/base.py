@@ -183,11 +183,12 @@ registry.base_rules(Mayor())
 registry.base_rules(MayorSuccessor())
 registry.base_rules(BaseWins())
 registry.ask(AskSpec(Ask.MAYOR_ELECTION, answers.ballot, vote_policy, form="ballot",
-                     discussion=True))
-registry.ask(AskSpec(Ask.VOTE, answers.ballot, vote_policy, form="ballot", discussion=True))
+                     discussion=True, trusted=answers.as_given))
+registry.ask(AskSpec(Ask.VOTE, answers.ballot, vote_policy, form="ballot", discussion=True,
+                     trusted=answers.as_given))
 registry.ask(AskSpec(Ask.REVOTE, answers.ballot, vote_policy, form="ballot",
-                     prompt="prompt.vote"))
-registry.ask(AskSpec(Ask.MAYOR_TIEBREAK, check_tiebreak, tiebreak_policy))
+                     prompt="prompt.vote", trusted=answers.as_given))
+registry.ask(AskSpec(Ask.MAYOR_TIEBREAK, check_tiebreak, tiebreak_policy, trusted=answers.as_given))
 registry.ask(AskSpec(Ask.MAYOR_SUCCESSOR,
                      answers.target("successor", "the successor must be a living player"),
-                     lambda ctx: side_pick(ctx, hurt=False)))
+                     lambda ctx: side_pick(ctx, hurt=False), trusted=answers.as_given))
