@@ -51,7 +51,6 @@ class State:
     role: dict[str, Role]
     middle: list[Role]
     options: Options
-    rng: random.Random
     deck: frozenset[Role]
     alive: dict[str, bool]
     rules: RuleSet
@@ -93,6 +92,8 @@ class State:
     variant_rules: tuple[Rules, ...] = ()
     #: each player's place at the table (news in seat order)
     seat: dict[str, int] = field(default_factory=dict)
+    #: the game's own lots, made on first use (``rng``)
+    lots: random.Random | None = None
 
     @classmethod
     def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
@@ -102,7 +103,6 @@ class State:
             role=dict(setup.roles),
             middle=list(setup.middle),
             options=setup.options,
-            rng=random.Random(setup.seed),
             deck=frozenset(setup.deck),
             alive={p: True for p in setup.players},
             rules=_NO_RULES,
@@ -137,6 +137,15 @@ class State:
         for p in self.players:
             by_role.setdefault(self.role[p], []).append(p)
         self.by_role = {r: tuple(ps) for r, ps in by_role.items()}
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own lots (the mayor's, a card's), seeded by the set-up:
+        made when first drawn from, since most games never draw (seeding
+        costs more than a game's turn)."""
+        if self.lots is None:
+            self.lots = random.Random(self.setup.seed)
+        return self.lots
 
     # -- reading ---------------------------------------------------------
     def living(self) -> tuple[str, ...]:
