@@ -14,8 +14,6 @@ from engine.state import Death, State
 from engine.vocab import Cause
 
 Flow = Generator[Request, Any, None]
-#: the event of each cause of death (filled as causes die)
-_KIND: dict[Cause, str] = {}
 
 
 def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
@@ -27,8 +25,7 @@ def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
     rules = s.rules
     if announce:
         if not rules.reveals or all(shown(s, death) for shown in rules.reveals):
-            kind = _KIND.get(cause) or _KIND.setdefault(cause, f"death_{cause.value}")
-            s.emit(kind, name=name, role=death.role.value)
+            s.emit(f"death_{cause.value}", name=name, role=death.role.value)
         else:  # a card keeps the card hidden (the executioner alone sees it)
             s.emit("death_hidden", name=name)
     for hook in rules.on_death:

@@ -82,16 +82,16 @@ def tonight(s: State) -> tuple[NightStep, ...]:
     """The steps called tonight, in order."""
     if s.rules.called:
         return tuple(step for step in all_steps() if step.called(s))
-    # No rule has a say (most games): the same test, without the calls,
-    # once per deck and rule set.
+    # No rule has a say (most games): the same test, without the calls, once
+    # per deck and rule set (and registry: a step added later is not missed).
     first, deck, ids, steps = s.night == 1, s.deck, s.rules.ids, all_steps()
-    key = (deck, first, len(steps))
-    found = s.rules.nights.get(key)
-    if found is None:
-        found = s.rules.nights[key] = tuple(
-            step for step in steps
-            if (first or not step.first_night_only)
-            and (step.rule in ids if step.rule is not None else step.role in deck))
+    cached = s.rules.nights.get((deck, first))
+    if cached is not None and cached[0] is steps:
+        return cached[1]
+    found = tuple(step for step in steps
+                  if (first or not step.first_night_only)
+                  and (step.rule in ids if step.rule is not None else step.role in deck))
+    s.rules.nights[deck, first] = (steps, found)
     return found
 
 

@@ -210,7 +210,8 @@ class RuleSet:
         self.win_checks: tuple[WinCheck, ...] = tuple(fn for _, fn in sorted(checks, key=lambda c: c[0]))
         #: the night's steps by (deck, first night), when no rule has a say
         #: in which are called (``engine.night.tonight``)
-        self.nights: dict[tuple[frozenset[Role], bool, int], tuple[NightStep, ...]] = {}
+        self.nights: dict[tuple[frozenset[Role], bool],
+                          tuple[tuple[NightStep, ...], tuple[NightStep, ...]]] = {}
 
     def bound_voters(self, s: State) -> frozenset[str]:
         """The voters ``check_vote`` may refuse a target (the lovers)."""
