@@ -5,8 +5,10 @@ Both play the issue's three decks with random bots; the sides take turns
 (which one goes first alternates each round) so that a busy machine slows
 both alike. Each side deals its own games (shuffle included) and plays them
 to the end. Ours runs the default path of ``wakkerdam simulate``: a mayor is
-elected and every answer is checked; the second ratio is without the mayor
-and with parity wins, which is the peer's rule set.
+elected and every answer is checked; the second ratio is the same games on
+the trusted path (the bots' answers skip the checks: tests/test_fast_path.py
+shows it plays the same games); the third is without the mayor and the
+checks and with parity wins, which is the peer's rule set.
 
 Prints games/s medians and the ratios; ``--json`` for one JSON object.
 Target (issue 15): ours >= 2x the peer on every deck, mayor and checks on.
@@ -49,11 +51,12 @@ def cards_of(deck: dict[Role, int]) -> list[Role]:
     return [role for role, n in deck.items() for _ in range(n)]
 
 
-def ours(deck: dict[Role, int], games: int, options: Options) -> Callable[[], None]:
+def ours(deck: dict[Role, int], games: int, options: Options, *,
+         trusted: bool = False) -> Callable[[], None]:
     """Our games exactly as ``wakkerdam simulate`` plays them (random bots,
     one process): each dealt from its seed, played out, its winner counted."""
     cards = tuple(cards_of(deck))
-    batch = Batch(len(cards), cards, 1, "random", options)
+    batch = Batch(len(cards), cards, 1, "random", options, trusted=trusted)
 
     def run() -> None:
         assert sum(play_games(batch, 0, games).values()) == games
@@ -132,7 +135,8 @@ def main() -> None:
     for name, deck in DECKS.items():
         med = side_by_side({
             "ours": ours(deck, args.games, Options()),
-            "ours_no_mayor": ours(deck, args.games, NO_MAYOR),
+            "ours_trusted": ours(deck, args.games, Options(), trusted=True),
+            "ours_no_mayor": ours(deck, args.games, NO_MAYOR, trusted=True),
             "peer": peer(deck, args.games),
         }, args.games, args.rounds)
         rows.append({
@@ -140,6 +144,8 @@ def main() -> None:
             "this_engine": round(med["ours"]),
             "werewolf_engine": round(med["peer"]),
             "ratio": round(med["ours"] / med["peer"], 2),
+            "this_engine_trusted": round(med["ours_trusted"]),
+            "ratio_trusted": round(med["ours_trusted"] / med["peer"], 2),
             "this_engine_no_mayor_parity": round(med["ours_no_mayor"]),
             "ratio_no_mayor_parity": round(med["ours_no_mayor"] / med["peer"], 2),
         })
@@ -147,12 +153,13 @@ def main() -> None:
         print(json.dumps({"games": args.games, "rounds": args.rounds, "rows": rows}))
         return
     print(f"games/s, median of {args.rounds} alternated rounds of {args.games} games a side")
-    print("| deck | this engine | werewolf-engine | ratio | no mayor, parity | ratio |")
-    print("|---|---|---|---|---|---|")
+    print("| deck | this engine | werewolf-engine | ratio | trusted | ratio "
+          "| no mayor, parity, trusted | ratio |")
+    print("|---|---|---|---|---|---|---|---|")
     for row in rows:
         print(f"| {row['deck']} | {row['this_engine']:,} | {row['werewolf_engine']:,} | "
-              f"{row['ratio']:.2f} | {row['this_engine_no_mayor_parity']:,} | "
-              f"{row['ratio_no_mayor_parity']:.2f} |")
+              f"{row['ratio']:.2f} | {row['this_engine_trusted']:,} | {row['ratio_trusted']:.2f} | "
+              f"{row['this_engine_no_mayor_parity']:,} | {row['ratio_no_mayor_parity']:.2f} |")
 
 
 if __name__ == "__main__":

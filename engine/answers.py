@@ -16,6 +16,11 @@ from engine.registry import ASKS
 from engine.state import State
 
 
+def as_given(answer: Any) -> Any:
+    """A trusted answer that is already its decision (``AskSpec.trusted``)."""
+    return answer
+
+
 def check(s: State, req: Request, answer: Any) -> Any:
     return ASKS[req.ask].check(s, req, answer)
 
@@ -72,7 +77,7 @@ def ballot(s: State, req: Request, answer: Any) -> dict[str, str | None]:
     result: dict[str, str | None] = dict.fromkeys(req.actors)
     alive, actors, choices, checks = s.alive, req.actors, req.choices, s.rules.check_vote
     # only the voters a rule binds (the lovers) can be refused a target
-    bound: frozenset[str] = frozenset().union(*(hook(s) for hook in s.rules.bound))
+    bound = s.rules.bound_voters(s)
     for voter, chosen in answer.items():
         # The common case (a living voter naming a living candidate) without
         # the general checks' calls: a ballot is the engine's busiest answer.

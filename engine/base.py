@@ -56,7 +56,7 @@ def village_wins(s: State) -> Winner | None:
     for p in s.living_now:
         if role[p] in wolves:
             return None
-    if any(p in s.faction_wolves for p in s.living_now):
+    if s.faction_wolves and any(p in s.faction_wolves for p in s.living_now):
         return None
     return Winner.VILLAGE
 
@@ -64,8 +64,11 @@ def village_wins(s: State) -> Winner | None:
 def pack(s: State) -> list[str]:
     """The living werewolves who hunt with the pack (a werewolf in love with
     a villager no longer does)."""
-    wolves, role = s.wolf_roles, s.role
-    found = [p for p in s.living_now if role[p] in wolves or p in s.faction_wolves]
+    wolves, role, faction = s.wolf_roles, s.role, s.faction_wolves
+    if faction:
+        found = [p for p in s.living_now if role[p] in wolves or p in faction]
+    else:
+        found = [p for p in s.living_now if role[p] in wolves]
     if s.lovers is not None and s.mixed_lovers():
         found = [p for p in found if p not in s.lovers]
     return found
@@ -73,7 +76,7 @@ def pack(s: State) -> list[str]:
 
 def werewolves_win(s: State) -> Winner | None:
     wolves = pack(s)
-    others = len(s.living()) - len(wolves)
+    others = len(s.living_now) - len(wolves)
     if wolves and others == 0:
         # "De weerwolven winnen, zodra ze de laatste burger hebben verslonden."
         return Winner.WEREWOLVES
@@ -101,8 +104,21 @@ def check_tiebreak(s: State, req: Request, answer: Any) -> str | None:
 
 
 def vote_policy(ctx: BotContext) -> dict[str, str | None]:
-    bound: frozenset[str] = frozenset().union(*(hook(ctx.s) for hook in ctx.s.rules.bound))
-    return {voter: one_vote(ctx, voter, voter in bound) for voter in ctx.req.actors}
+    bound = ctx.s.rules.bound_voters(ctx.s)
+    if ctx.style == "sensible":
+        return {voter: one_vote(ctx, voter, voter in bound) for voter in ctx.req.actors}
+    # Random voters: one_vote's single draw each, inlined for the free voters
+    # (the same draws in the same order).
+    choices, rng = ctx.req.choices, ctx.rng
+    n = len(choices)
+    ballot: dict[str, str | None] = {}
+    for voter in ctx.req.actors:
+        if voter in bound:
+            ballot[voter] = one_vote(ctx, voter)
+            continue
+        r = rng.random()
+        ballot[voter] = choices[int((r - 0.05) / 0.95 * n)] if n and r >= 0.05 else None
+    return ballot
 
 
 def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:
@@ -115,12 +131,26 @@ def may_vote(s: State, ask: Ask, voter: str, target: str) -> bool:
     return True
 
 
+def allowed(s: State, ask: Ask, voter: str, choices: Sequence[str]) -> list[str]:
+    """The choices the rules let ``voter`` name (``may_vote`` for each)."""
+    checks = s.rules.check_vote
+    found = []
+    for target in choices:
+        try:
+            for hook in checks:
+                hook(s, ask, voter, target)
+        except IllegalAnswer:
+            continue
+        found.append(target)
+    return found
+
+
 def one_vote(ctx: BotContext, voter: str, bound: bool = True) -> str | None:
     s, req = ctx.s, ctx.req
     choices: Sequence[str] = req.choices
     if bound and req.ask is not Ask.MAYOR_ELECTION:
         # a lover may not name his lover (nor, at the harvest, the deceived his supposed one)
-        choices = [c for c in choices if may_vote(s, req.ask, voter, c)]
+        choices = allowed(s, req.ask, voter, choices)
     if ctx.style != "sensible" or not choices:
         # One draw: 5% abstain, else a uniform choice.
         r = ctx.rng.random()
@@ -153,11 +183,12 @@ registry.base_rules(Mayor())
 registry.base_rules(MayorSuccessor())
 registry.base_rules(BaseWins())
 registry.ask(AskSpec(Ask.MAYOR_ELECTION, answers.ballot, vote_policy, form="ballot",
-                     discussion=True))
-registry.ask(AskSpec(Ask.VOTE, answers.ballot, vote_policy, form="ballot", discussion=True))
+                     discussion=True, trusted=answers.as_given))
+registry.ask(AskSpec(Ask.VOTE, answers.ballot, vote_policy, form="ballot", discussion=True,
+                     trusted=answers.as_given))
 registry.ask(AskSpec(Ask.REVOTE, answers.ballot, vote_policy, form="ballot",
-                     prompt="prompt.vote"))
-registry.ask(AskSpec(Ask.MAYOR_TIEBREAK, check_tiebreak, tiebreak_policy))
+                     prompt="prompt.vote", trusted=answers.as_given))
+registry.ask(AskSpec(Ask.MAYOR_TIEBREAK, check_tiebreak, tiebreak_policy, trusted=answers.as_given))
 registry.ask(AskSpec(Ask.MAYOR_SUCCESSOR,
                      answers.target("successor", "the successor must be a living player"),
-                     lambda ctx: side_pick(ctx, hurt=False)))
+                     lambda ctx: side_pick(ctx, hurt=False), trusted=answers.as_given))

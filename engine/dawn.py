@@ -33,15 +33,16 @@ def protected(s: State, harm: Intent) -> bool:
 def night_deaths(s: State) -> list[tuple[str, Cause]]:
     """Who dies of the night, in the order the harms were chosen."""
     deaths: list[tuple[str, Cause]] = []
+    rules = s.rules
     for harm in s.intents:
         if harm.cause is None:
             continue
         target = harm.target
         if not s.alive[target] or any(n == target for n, _ in deaths):
             continue  # one death a player (bitten and poisoned: by the first)
-        if protected(s, harm) or any(spares(s, harm) for spares in s.rules.spares):
+        if protected(s, harm) or any(spares(s, harm) for spares in rules.spares):
             continue
-        if any(instead(s, harm) for instead in s.rules.instead_of_death):
+        if rules.instead_of_death and any(instead(s, harm) for instead in rules.instead_of_death):
             continue
         deaths.append((target, harm.cause))
     return deaths
@@ -49,7 +50,8 @@ def night_deaths(s: State) -> list[tuple[str, Cause]]:
 
 def shown_role(s: State, death: Death) -> str | None:
     """The card shown for a death, or None where a rule buries it."""
-    return death.role.value if all(r(s, death) for r in s.rules.reveals) else None
+    reveals = s.rules.reveals
+    return death.role.value if not reveals or all(r(s, death) for r in reveals) else None
 
 
 def dawn(s: State) -> Flow:

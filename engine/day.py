@@ -5,7 +5,6 @@ keeps the procedure."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -43,20 +42,22 @@ def weights(s: State) -> dict[str, int]:
     return found
 
 
-def tally(s: State, ballot: Ballot, *, weighted: bool = True) -> Counter[str]:
-    counts: Counter[str] = Counter()
+def tally(s: State, ballot: Ballot, *, weighted: bool = True) -> dict[str, int]:
+    """The votes each name got (only names that got any)."""
+    counts: dict[str, int] = {}
     w = weights(s) if weighted else {}
+    get = counts.get
     for voter, target in ballot.items():
         if target is not None:
-            counts[target] += w.get(voter, 1)
+            counts[target] = get(target, 0) + (w.get(voter, 1) if w else 1)
     return counts
 
 
-def in_seat_order(s: State, counts: Counter[str]) -> dict[str, int]:
+def in_seat_order(s: State, counts: Mapping[str, int]) -> dict[str, int]:
     return {p: counts[p] for p in s.players if p in counts}
 
 
-def top(counts: Counter[str], order: tuple[str, ...]) -> list[str]:
+def top(counts: Mapping[str, int], order: tuple[str, ...]) -> list[str]:
     """The names with the most votes, in seat order."""
     if not counts:
         return []

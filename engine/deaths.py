@@ -19,15 +19,16 @@ Flow = Generator[Request, Any, None]
 def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
     """Mark a death and its immediate bookkeeping (``on_death`` hooks). Dawn
     deaths are announced together by the caller."""
-    death = Death(name, s.role[name], cause, s.when, powered=s.has_power(name))
+    death = Death(name, s.role[name], cause, s.when, s.has_power(name))
     s.mark_dead(name)
     s.deaths.append(death)
+    rules = s.rules
     if announce:
-        if all(shown(s, death) for shown in s.rules.reveals):
+        if not rules.reveals or all(shown(s, death) for shown in rules.reveals):
             s.emit(f"death_{cause.value}", name=name, role=death.role.value)
         else:  # a card keeps the card hidden (the executioner alone sees it)
             s.emit("death_hidden", name=name)
-    for hook in s.rules.on_death:
+    for hook in rules.on_death:
         hook(s, death)
     return death
 

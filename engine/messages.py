@@ -12,7 +12,7 @@ from engine.vocab import Ask
 EMPTY: Mapping[str, Any] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Request:
     """Who must decide what now, with the legal choices.
 
@@ -22,6 +22,10 @@ class Request:
     they answer (the witch: the werewolves' victim; the thief: the middle
     cards). ``default`` is the answer when nobody answers in time (seed 001:
     "De spelleider wacht niet eindeloos").
+
+    Read-only by convention (a changed request is a copy:
+    ``dataclasses.replace``). Not frozen: a game builds one a decision, and a
+    frozen dataclass costs several times more to build.
     """
 
     ask: Ask

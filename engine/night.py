@@ -82,11 +82,17 @@ def tonight(s: State) -> tuple[NightStep, ...]:
     """The steps called tonight, in order."""
     if s.rules.called:
         return tuple(step for step in all_steps() if step.called(s))
-    # No rule has a say (most games): the same test, without the calls.
-    first, deck, ids = s.night == 1, s.deck, s.rules.ids
-    return tuple(step for step in all_steps()
-                 if (first or not step.first_night_only)
-                 and (step.rule in ids if step.rule is not None else step.role in deck))
+    # No rule has a say (most games): the same test, without the calls, once
+    # per deck and rule set (and registry: a step added later is not missed).
+    first, deck, ids, steps = s.night == 1, s.deck, s.rules.ids, all_steps()
+    cached = s.rules.nights.get((deck, first))
+    if cached is not None and cached[0] is steps:
+        return cached[1]
+    found = tuple(step for step in steps
+                  if (first or not step.first_night_only)
+                  and (step.rule in ids if step.rule is not None else step.role in deck))
+    s.rules.nights[deck, first] = (steps, found)
+    return found
 
 
 def news_at_dawn(s: State) -> bool:
@@ -105,9 +111,10 @@ def sleepers_tonight(s: State) -> bool:
 def night(s: State) -> Generator[Request, Any, None]:
     s.emit("night_falls", night=s.night)
     s.intents = []
+    cues = s.cues
     for step in tonight(s):
         # Called even when pretended: same lines, same wait (secrecy).
-        if s.cues:
+        if cues:
             extra = step.cue(s) if step.cue is not None else {}
             s.emit("wake", cue=True, step=step.name, **extra)
         if step.inform is not None:
@@ -118,5 +125,5 @@ def night(s: State) -> Generator[Request, Any, None]:
         while request is not None and step.apply is not None:
             step.apply(s, (yield request))
             request = step.request(s) if step.again and step.request is not None else None
-        if s.cues:
+        if cues:
             s.emit("sleep", cue=True, step=step.name, sleepers=step.sleepers)

@@ -50,6 +50,10 @@ class AskSpec:
     discussion: bool = False
     #: the pack key of the prompt on a screen or console
     prompt: str = ""
+    #: the trusted path (``Game.apply(..., trusted=True)``): how an answer of
+    #: this ask's own bot policy, legal by construction, becomes the decision
+    #: without the check; None: the check runs on that path too
+    trusted: Callable[[Any], Any] | None = None
 
     @property
     def ballot(self) -> bool:

@@ -32,7 +32,7 @@ Flow = Generator["Request", Any, Any]
 WinCheck = Callable[["State"], Winner | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Intent:
     """A night choice, recorded as it is made and folded at dawn.
 
@@ -40,6 +40,7 @@ class Intent:
     unless something spares him. ``against`` set: it protects the target from
     harms of those causes (the healer, the witch's potion of life, the
     guardian angel). ``by`` is the role (or step) that chose it.
+    Read-only by convention, like ``Request`` (not frozen: cheaper to build).
     """
 
     kind: str
@@ -186,6 +187,9 @@ _HOOKS = ("begin", "called", "tells_at_dawn", "request", "choices", "recorded", 
           "eliminate", "bound", "check_vote", "after_vote", "won")
 
 
+_NOBODY: frozenset[str] = frozenset()
+
+
 class RuleSet:
     """The rules of one game, and per hook the bound methods that matter."""
 
@@ -204,6 +208,19 @@ class RuleSet:
                                       and f"{r.id}.{hook}" not in dropped))
         checks = [(rank, fn) for r in self.rules for rank, fn in r.wins()]
         self.win_checks: tuple[WinCheck, ...] = tuple(fn for _, fn in sorted(checks, key=lambda c: c[0]))
+        #: the night's steps by (deck, first night), when no rule has a say
+        #: in which are called (``engine.night.tonight``)
+        self.nights: dict[tuple[frozenset[Role], bool],
+                          tuple[tuple[NightStep, ...], tuple[NightStep, ...]]] = {}
+
+    def bound_voters(self, s: State) -> frozenset[str]:
+        """The voters ``check_vote`` may refuse a target (the lovers)."""
+        hooks = self.bound
+        if not hooks:
+            return _NOBODY
+        if len(hooks) == 1:
+            return hooks[0](s)
+        return frozenset().union(*(hook(s) for hook in hooks))
 
     # Typed views of the per-hook tuples set above.
     begin: tuple[Callable[[State], None], ...]

@@ -19,10 +19,23 @@ from engine.rules import Intent, Rules, RuleSet, rule_set
 from engine.vocab import Cause, Phase, Role, Team
 
 _NO_RULES = RuleSet(())
+_new_event = tuple.__new__
+_RULE_SETS: dict[tuple[Any, ...], RuleSet] = {}
+_WOLF_ROLES: dict[int, frozenset[Role]] = {}
 
 
-@dataclass(frozen=True, slots=True)
+def wolf_roles() -> frozenset[Role]:
+    """The roles that count as werewolves (once per registry size)."""
+    found = _WOLF_ROLES.get(len(ROLES))
+    if found is None:
+        found = _WOLF_ROLES[len(ROLES)] = frozenset(r for r, card in ROLES.items() if card.wolf)
+    return found
+
+
+@dataclass(slots=True)
 class Death:
+    """One death (read-only by convention, like ``Request``: cheaper to build)."""
+
     name: str
     role: Role
     cause: Cause
@@ -38,7 +51,6 @@ class State:
     role: dict[str, Role]
     middle: list[Role]
     options: Options
-    rng: random.Random
     deck: frozenset[Role]
     alive: dict[str, bool]
     rules: RuleSet
@@ -85,6 +97,8 @@ class State:
     #: or the seer shows, the power what the night calls and the player can
     #: do. Empty in every other game: each holds his card's power.
     powers: dict[str, tuple[Role, ...]] = field(default_factory=dict)
+    #: the game's own lots, made on first use (``rng``)
+    lots: random.Random | None = None
 
     @classmethod
     def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
@@ -94,12 +108,11 @@ class State:
             role=dict(setup.roles),
             middle=list(setup.middle),
             options=setup.options,
-            rng=random.Random(setup.seed),
             deck=frozenset(setup.deck),
             alive={p: True for p in setup.players},
             rules=_NO_RULES,
             living_now=setup.players,
-            wolf_roles=frozenset(r for r, card in ROLES.items() if card.wolf),
+            wolf_roles=wolf_roles(),
             seat={p: i for i, p in enumerate(setup.players)},
         )
         s._index_roles()
@@ -111,10 +124,18 @@ class State:
         """Rebuild the game's rules: base, the deck's roles, variants, cards."""
         from engine.registry import BASE_RULES
 
-        deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
-        rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
-                 *self.variant_rules, *cards)
-        self.rules = rule_set(rules)
+        # Games of one deck share one RuleSet; the key notes the registry's
+        # size, so a rule registered later is never missed.
+        key = (self.deck, self.variant_rules, cards, len(BASE_RULES), len(ROLES))
+        found = _RULE_SETS.get(key)
+        if found is None:
+            deck_rules = [ROLES[r].rules for r in sorted(self.deck) if ROLES[r].rules is not None]
+            rules = (*BASE_RULES, *(r for r in deck_rules if r is not None),
+                     *self.variant_rules, *cards)
+            if len(_RULE_SETS) > 4096:
+                _RULE_SETS.clear()
+            found = _RULE_SETS[key] = rule_set(rules)
+        self.rules = found
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}
@@ -122,6 +143,15 @@ class State:
             for power in self.powers.get(p, (self.role[p],)):
                 by_role.setdefault(power, []).append(p)
         self.by_role = {r: tuple(ps) for r, ps in by_role.items()}
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own lots (the mayor's, a card's), seeded by the set-up:
+        made when first drawn from, since most games never draw (seeding
+        costs more than a game's turn)."""
+        if self.lots is None:
+            self.lots = random.Random(self.setup.seed)
+        return self.lots
 
     # -- reading ---------------------------------------------------------
     def living(self) -> tuple[str, ...]:
@@ -158,8 +188,11 @@ class State:
 
     def acting(self, role: Role) -> str | None:
         """The living holder of ``role`` who still has the power, if any."""
-        name = self.holder(role)
-        return name if name is not None and self.has_power(name) else None
+        holders = self.by_role.get(role)
+        if not holders:
+            return None
+        name = holders[0]
+        return name if self.has_power(name) else None
 
     def lover_of(self, name: str) -> str | None:
         if self.lovers is None or name not in self.lovers:
@@ -197,7 +230,7 @@ class State:
 
     def mark_dead(self, name: str) -> None:
         self.alive[name] = False
-        self.living_now = tuple(p for p in self.living_now if p != name)
+        self.living_now = tuple([p for p in self.living_now if p != name])
 
     def revive(self, name: str) -> None:
         """A dead player plays again (a card's miracle)."""
@@ -227,7 +260,10 @@ class State:
 
     def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False,
              sleeper: bool = False, **data: Any) -> None:
+        # tuple.__new__ skips the named tuple's Python-level constructor: a
+        # game emits dozens of events
+        event = _new_event(Event, (kind, data, to, cue, sleeper))
         if self.held is None or cue:
-            self.events.append(Event(kind, data, to, cue, sleeper))
+            self.events.append(event)
         else:
-            self.held.append(Event(kind, data, to, cue, sleeper))
+            self.held.append(event)

@@ -23,21 +23,22 @@ class Draws:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         self._state = z ^ (z >> 31)
 
-    def _next(self) -> int:
-        # Knuth's MMIX constants; the top 32 bits are the good ones.
-        self._state = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
-        return self._state >> 32
-
+    # Each draw is one step of the generator (Knuth's MMIX constants; the top
+    # 32 bits are the good ones), written out in each method: one call less,
+    # and bots draw dozens of times a game.
     def random(self) -> float:
-        return self._next() / 4294967296.0
+        self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
+        return (z >> 32) / 4294967296.0
 
     def randbelow(self, n: int) -> int:
-        return (self._next() * n) >> 32
+        self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
+        return ((z >> 32) * n) >> 32
 
     def choice(self, seq: Sequence[T]) -> T:
         if not seq:
             raise IndexError("choice from an empty sequence")
-        return seq[self.randbelow(len(seq))]
+        self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
+        return seq[((z >> 32) * len(seq)) >> 32]
 
     def randint(self, a: int, b: int) -> int:
         return a + self.randbelow(b - a + 1)

@@ -42,6 +42,8 @@ class Batch:
     #: shuffled anew for every game, one drawn every ``events_every`` mornings
     event_cards: tuple[str, ...] = ()
     events_every: int = 1
+    #: the bots' answers skip the checks (the same games: tests/test_fast_path.py)
+    trusted: bool = False
 
     def game_seed(self, i: int) -> int:
         return self.seed * 1_000_003 + i
@@ -51,9 +53,10 @@ class Batch:
         from another's)."""
         return Seeds.derived(self.game_seed(i))
 
-    def setup(self, i: int) -> Setup:
-        """Game ``i``'s deal: the same number, the same deal."""
-        seeds = self.seeds(i)
+    def setup(self, i: int, seeds: Seeds | None = None) -> Setup:
+        """Game ``i``'s deal: the same number, the same deal (``seeds``:
+        game ``i``'s, when the caller has them already)."""
+        seeds = seeds or self.seeds(i)
         return engine.deal(NAMES[:self.players], self.cards, seeds.deal, seed=seeds.game,
                            options=self.options, variants=self.variants, events=self.events(seeds.game))
 
@@ -70,8 +73,10 @@ def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
     """The winners of games ``start`` to ``stop`` (a worker's slice)."""
     wins: Counter[str] = Counter()
     for i in range(start, stop):
-        setup = batch.setup(i)
-        game = play_out(Game(setup, validate=False, cues=False), Bots(batch.seeds(i).bots, batch.style))
+        seeds = batch.seeds(i)
+        setup = batch.setup(i, seeds)
+        game = play_out(Game(setup, validate=False, cues=False), Bots(seeds.bots, batch.style),
+                        trusted=batch.trusted)
         assert game.winner is not None
         wins[game.winner.value] += 1
     return wins

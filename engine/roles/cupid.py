@@ -93,5 +93,6 @@ registry.role(RoleCard(
     Role.CUPID, Team.VILLAGE, rules=LoversRules(),
     steps=(NightStep("cupid", 20, Role.CUPID, True, request=request, apply=apply, ask=Ask.CUPID),
            NightStep("lovers", 30, Role.CUPID, True, inform=lovers_inform, sleepers=True)),
-    asks=(AskSpec(Ask.CUPID, check, several, form="pick_many", secret=True),),
+    asks=(AskSpec(Ask.CUPID, check, several, form="pick_many", secret=True,
+                  trusted=lambda pair: None if pair is None else (pair[0], pair[1])),),
 ))

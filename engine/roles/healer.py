@@ -42,5 +42,5 @@ registry.role(RoleCard(
     steps=(NightStep("healer", 40, Role.HEALER, request=request, apply=apply, ask=Ask.HEALER),),
     asks=(AskSpec(Ask.HEALER, answers.target(
         "healer_same_twice", "the healer may not protect the same player two nights running"),
-        decide, secret=True),),
+        decide, secret=True, trusted=answers.as_given),),
 ))

@@ -35,5 +35,5 @@ class HunterRules(Rules):
 registry.role(RoleCard(
     Role.HUNTER, Team.VILLAGE, rules=HunterRules(),
     asks=(AskSpec(Ask.HUNTER, answers.target("hunter_target", "the hunter shoots a living player"),
-                  lambda ctx: side_pick(ctx, hurt=True)),),
+                  lambda ctx: side_pick(ctx, hurt=True), trusted=answers.as_given),),
 ))

@@ -52,5 +52,6 @@ registry.role(RoleCard(
     Role.SEER, Team.VILLAGE, special=False,
     steps=(NightStep("seer", 50, Role.SEER, request=request, apply=apply, ask=Ask.SEER),),
     asks=(AskSpec(Ask.SEER, answers.target(
-        "seer_self", "the seer looks at another player, not at herself"), decide, secret=True),),
+        "seer_self", "the seer looks at another player, not at herself"), decide, secret=True,
+        trusted=answers.as_given),),
 ))

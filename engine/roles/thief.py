@@ -61,5 +61,6 @@ def decide(ctx: BotContext) -> str | None:
 registry.role(RoleCard(
     Role.THIEF, Team.VILLAGE,
     steps=(NightStep("thief", 10, Role.THIEF, True, request=request, apply=apply, ask=Ask.THIEF),),
-    asks=(AskSpec(Ask.THIEF, check, decide, form="card", secret=True),),
+    asks=(AskSpec(Ask.THIEF, check, decide, form="card", secret=True,
+                  trusted=lambda taken: None if taken is None else Role(taken)),),
 ))

@@ -62,5 +62,5 @@ registry.role(RoleCard(
                      ask=Ask.WEREWOLVES, cue=cue),),
     asks=(AskSpec(Ask.WEREWOLVES, answers.target(
         "werewolves_own", "the werewolves devour a villager, not one of their own"), decide,
-        secret=True),),
+        secret=True, trusted=answers.as_given),),
 ))

@@ -107,5 +107,5 @@ def decide(ctx: BotContext) -> dict[str, Any]:
 registry.role(RoleCard(
     Role.WITCH, Team.VILLAGE,
     steps=(NightStep("witch", 70, Role.WITCH, request=request, apply=apply, ask=Ask.WITCH),),
-    asks=(AskSpec(Ask.WITCH, check, decide, form="potions", secret=True),),
+    asks=(AskSpec(Ask.WITCH, check, decide, form="potions", secret=True, trusted=answers.as_given),),
 ))
