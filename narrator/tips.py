@@ -116,9 +116,11 @@ class Tips:
         told = self.told(s)
         wolves = [p for p in req.actors if s.is_wolf(p)]
         out = dict(ballot)
+        bound = s.rules.bound_voters(s)
         for voter in req.actors:
-            # a lover's vote is bound (never his lover; on the day of folly only him)
-            allowed = list(req.choices) if s.lover_of(voter) is None else \
+            # the voters a rule binds (a lover never names his lover, nor the
+            # harvest's deceived his supposed one; on the day of folly only him)
+            allowed = list(req.choices) if voter not in bound else \
                 [c for c in req.choices if may_vote(s, req.ask, voter, c)]
             if s.is_wolf(voter):
                 partners = [c for c in allowed if s.is_wolf(c) and c != voter]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import voices
@@ -45,6 +45,8 @@ def test_random_full_moon_decks_keep_the_invariants(seed: int, table: bool, styl
 
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), table=st.booleans(), style=st.sampled_from(["random", "sensible"]))
+# the harvest's deceived lover in a sensible ballot (the bots bound only cupid's lovers)
+@example(seed=167, table=True, style="sensible")
 def test_random_variant_sets_keep_the_invariants(seed: int, table: bool, style: str) -> None:
     rng = random.Random(seed)
     setup = with_random_variants(rng, random_setup(rng, table=table))
