@@ -121,7 +121,7 @@ def test_bad_names_in_the_browser(box: Box, browser: object) -> None:
     for seat, name in enumerate(("Anna", "Bram", "", "Anna"), 1):
         if name:
             d.find_element(By.ID, f"name_{seat}").send_keys(name)  # type: ignore[attr-defined]
-    d.find_element(By.ID, "start").click()  # type: ignore[attr-defined]
+    _submit(d, "start")
     problems = d.find_element(By.ID, "problems").text  # type: ignore[attr-defined]
     assert NL.line("web.error.no_name", seat=3) in problems
     assert NL.line("web.error.twice", name="Anna") in problems
@@ -145,12 +145,19 @@ def _advise(d: object, names: tuple[str, ...], specials: tuple[str, ...] = ()) -
         d.find_element(By.ID, f"name_{seat}").send_keys(name)  # type: ignore[attr-defined]
     for role in specials:
         d.find_element(By.CSS_SELECTOR, f'input[name=special][value="{role}"]').click()  # type: ignore[attr-defined]
-    old = d.find_element(By.TAG_NAME, "html")  # type: ignore[attr-defined]
-    d.find_element(By.ID, "advise").click()  # type: ignore[attr-defined]
+    _submit(d, "advise")
+
+
+def _submit(d: object, button: str) -> None:
+    """Press a button that posts the form, and wait for the answer's page
+    (reading right after the click may read the page it leaves)."""
+    from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(d, 20).until(expected_conditions.staleness_of(old))  # the answer's page, not this one
+    old = d.find_element(By.TAG_NAME, "html")  # type: ignore[attr-defined]
+    d.find_element(By.ID, button).click()  # type: ignore[attr-defined]
+    WebDriverWait(d, 20).until(expected_conditions.staleness_of(old))
 
 
 def box_url(d: object) -> str:
@@ -281,7 +288,7 @@ def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_pat
     discussion = d.find_element(By.ID, "discussion")  # type: ignore[attr-defined]
     discussion.clear()
     discussion.send_keys("60")
-    d.find_element(By.ID, "check").click()  # type: ignore[attr-defined]
+    _submit(d, "check")
     seats = d.find_elements(By.CSS_SELECTOR, ".seats li")  # type: ignore[attr-defined]
     token = box_token(box, 3)
     assert NL.line("web.setup.token", token=token) in seats[2].text
