@@ -33,9 +33,4 @@ def error_line(exc: BaseException, pack: voices.Pack) -> str:
     """Any error a person caused, in the pack's language where it has one."""
     if isinstance(exc, SetupError):
         return setup_line(exc, pack)
-    message = getattr(exc, "message", None)
-    if callable(message):
-        return str(message(pack.lang))
-    if isinstance(exc, OSError):
-        return voices.os_file_line(pack, exc)
-    return str(exc)
+    return voices.error_text(exc, pack)

@@ -66,6 +66,17 @@ def os_file_line(pack: Pack, exc: OSError) -> str:
     return pack.line("os.file", file=exc.filename or "-", reason=os_reason(exc))
 
 
+def error_text(exc: BaseException, pack: Pack) -> str:
+    """An error in ``pack``'s language where it has words of its own
+    (``message(lang)``) or is the operating system's refusal; else its text."""
+    message = getattr(exc, "message", None)
+    if callable(message):
+        return str(message(pack.lang))
+    if isinstance(exc, OSError):
+        return os_file_line(pack, exc)
+    return str(exc)
+
+
 @dataclass(frozen=True)
 class Pack:
     lang: str
@@ -94,8 +105,10 @@ class Pack:
             template = self.lines[key]
         except KeyError:
             raise MissingLine(f"{self.lang}: no line {key!r}") from None
+        if not params:
+            return template
         ready = {k: self.line(v.key, **v.params) if isinstance(v, Line) else v for k, v in params.items()}
-        return template.format(**ready) if params else template
+        return template.format(**ready)
 
     def has(self, key: str) -> bool:
         return key in self.lines

@@ -72,16 +72,11 @@ def fail(prog: str, lang: str, problem: BaseException | str, **params: Any) -> i
     key (with ``params``), the operating system's refusal (said in the pack,
     naming the file), or, for an error with no words of its own, its text."""
     pack = voices.load(lang)
-    message = getattr(problem, "message", None)
-    if callable(message):
-        text = message(lang)
-    elif isinstance(problem, str) and pack.has(problem):
-        text = pack.line(problem, **params)
-    elif isinstance(problem, OSError):
-        text = voices.os_file_line(pack, problem)
+    if isinstance(problem, str):
+        text = pack.line(problem, **params) if pack.has(problem) else problem
     else:
-        text = str(problem)
-    print(f"{prog}: {' '.join(str(text).split())}", file=sys.stderr)
+        text = voices.error_text(problem, pack)
+    print(f"{prog}: {' '.join(text.split())}", file=sys.stderr)
     return 2
 
 
