@@ -61,7 +61,11 @@ class FullMoon(Variant):
                 try:
                     variants_of((*setup.variants, c.brings))
                 except SetupError as exc:
-                    raise SetupError(f"option {c.option}: {exc}", exc.key, **exc.params) from None
+                    # the table hears which option brought the clash in
+                    pair = (exc.params.get("variant"), exc.params.get("other"))
+                    other = pair[1] if pair[0] == c.brings else pair[0]
+                    raise SetupError(f"option {c.option}: {exc}", "refusal.option_brings_clash",
+                                     option=c.option, variant=c.brings, other=other) from None
 
     def deck(self, s: State) -> EventDeck:
         return s.setup.events or EventDeck()
