@@ -234,7 +234,8 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
             moderator.resume_notice()
         if phones is not None:
             phones.say = moderator.tell
-            give_wall_codes(kit.private, wall, setup, seeds)
+            moderator.tell("wall.codes")
+            give_wall_codes(kit.private, setup, seeds)
         game = moderator.run()
         kit.candles.sync(game.state.living())
         journal.mark_finished(summary(game, args.lang))
@@ -257,14 +258,15 @@ def phone_wall(table: Any, wall: Any, setup: Setup, seeds: Seeds, journal: Any, 
                      seconds=WALL_SECONDS if seconds is None else seconds)
 
 
-def give_wall_codes(private: Any, wall: Any, setup: Setup, seeds: Seeds) -> None:
+def give_wall_codes(private: Any, setup: Setup, seeds: Seeds) -> None:
     """Every player's code for the wall, in one private round of fixed shape
-    (each handed the console in turn, as the kit shows private lines)."""
-    from narrator.wall import shown, wall_codes
+    (each handed the console in turn, as the kit shows private lines; held
+    long enough to learn, a press blanks it sooner)."""
+    from narrator.wall import CODE_SHOWN_S, shown, wall_codes
 
     codes = wall_codes(seeds.deal, setup.players)
-    private.tap_round({p: ("web.wall.code", {"code": shown(codes[p]), "address": f"{wall.address}wall"})
-                       for p in setup.players})
+    private.tap_round({p: ("web.wall.code", {"code": shown(codes[p])}) for p in setup.players},
+                      line_s=CODE_SHOWN_S)
 
 
 def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any) -> Any:

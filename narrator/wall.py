@@ -37,6 +37,8 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a screen
 CODE_LENGTH = 6
 #: how long the wall stays open at dusk (the same for everyone)
 WALL_SECONDS = 120.0
+#: how long each player's code is shown in the round at the start
+CODE_SHOWN_S = 10.0
 #: wrong codes allowed in ``FAIL_WINDOW_S``: from one address, and from all
 FAILS_PER_ADDRESS = 5
 FAILS_IN_ALL = 20
@@ -83,9 +85,7 @@ class WallBoard:
 
     Every answer to the page is a voices key (``web.wall.*``) and its params."""
 
-    def __init__(self, *, address: str = "", clock: Callable[[], float] = time.monotonic) -> None:
-        #: the page's address, given with the codes
-        self.address = address
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._cond = threading.Condition()
         self._clock = clock
         self._codes: dict[str, str] = {}
@@ -128,9 +128,10 @@ class WallBoard:
             self._lines = dict(self._kept.get(dusk, {}))
             if dusk in self._closed_dusks:
                 return
-            self._open, self._closes_at = True, self._clock() + seconds
-        on_open()
+            self._open = True
+        on_open()  # the box says it is open: the time counts from then
         with self._cond:
+            self._closes_at = self._clock() + seconds
             while not all(w in self._lines for w in self._writers):
                 left = self._closes_at - self._clock()
                 if left <= 0:
@@ -149,6 +150,16 @@ class WallBoard:
     @property
     def is_open(self) -> bool:
         return self._open
+
+    @property
+    def in_use(self) -> bool:
+        """A game under way writes its wall on the phones (the table knows)."""
+        return bool(self._codes)
+
+    @property
+    def dusk(self) -> str | None:
+        """The dusk whose wall is open or was opened last ("day 2")."""
+        return self._dusk
 
     # -- the page's side ----------------------------------------------------------
     def submit(self, code: str, line: str, address: str) -> tuple[str, dict[str, Any]]:

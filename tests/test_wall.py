@@ -182,7 +182,7 @@ def test_a_power_cut_mid_dusk_loses_no_line(tmp_path: Path, cut: str) -> None:
     assert kinds.count("wall") == 2 if cut == "open" else kinds.count("wall") >= 3
     game, start_at = prepare(journal)
     assert game.request is not None and game.request.ask.value == "talking_wall"
-    board = WallBoard(address="http://box.local/")
+    board = WallBoard()
 
     def after(dusk: str, living: tuple[str, ...]) -> list[tuple[str, str]]:
         if dusk != "day 1":

@@ -99,7 +99,7 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
         _wait_for(lambda: b.runner.moderator is not None)
         moderators.append(b.runner.moderator)
         phones.start()
-        _wait_for(lambda: b.wall is not None and b.wall.is_open and b.wall._dusk == "day 1", 60)
+        _wait_for(lambda: b.wall is not None and b.wall.is_open and b.wall.dusk == "day 1", 60)
         living = moderators[-1].game.state.living()
         codes = wall_rig.codes_shown(kits[-1])
         assert set(codes) == set(NAMES), "every player was shown a code of their own"
@@ -107,7 +107,9 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
         lines = dict(zip(writers, TEXTS, strict=True))
         for i, seat in enumerate(writers):
             d = drivers[i]
-            d.get(b.url + "/wall")
+            d.get(b.url)  # the game's page, as the phone has it from the set-up
+            d.find_element(By.ID, "wall-link").click()
+            _wait_for(lambda d=d: d.find_elements(By.ID, "code"))
             if i == 0:  # a typo first: one clear line, the form again
                 d.find_element(By.ID, "code").send_keys("ABC-DEF")
                 d.find_element(By.ID, "line").send_keys(lines[seat])

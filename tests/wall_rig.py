@@ -65,7 +65,7 @@ class Phones:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            dusk = self.board._dusk
+            dusk = self.board.dusk
             if self.board.is_open and dusk is not None and dusk not in self._done:
                 self._done.add(dusk)
                 self.codes = self.codes or self.codes_from()
@@ -88,7 +88,7 @@ def play(journal: Path, writes: Writes, *, seed: int = SEED, wall_seconds: float
     setup, seeds = setup_for(seed)
     args = args_for(journal)
     kit, speaker, _ = boxgame.open_kit(args, list(NAMES), fake=True)
-    board = board or WallBoard(address="http://box.local/")
+    board = board or WallBoard()
     seen: list[Moderator] = []
     phones = Phones(board, writes, lambda: seen[-1].game.state.living())
     phones.codes_from = lambda: codes_shown(kit)
@@ -114,6 +114,6 @@ def codes_shown(kit: Any) -> dict[str, str]:
     codes: dict[str, str] = {}
     for seats, text in kit.private.shown:
         found = CODE.search(text)
-        if found and len(seats) == 1 and text.startswith(PACK.line("web.wall.code", code="", address="")[:12]):
+        if found and len(seats) == 1 and text.startswith(PACK.line("web.wall.code", code="")[:8]):
             codes[seats[0]] = found.group(1)
     return codes

@@ -88,7 +88,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
 
     play: BotPlay | KitPlay
     port = free_port()
-    wall = WallBoard(address=f"http://127.0.0.1:{port}/")
+    wall = WallBoard()
     if kit is None:
         play = BotPlay(wrap=wrap)
     else:

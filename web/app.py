@@ -54,7 +54,7 @@ class Page:
                  advice: Advice | None = None, wall: WallBoard | None = None) -> None:
         self.runner = runner
         #: the talking wall of the kit's game, written from the phones
-        self.wall = wall or WallBoard(address=address)
+        self.wall = wall or WallBoard()
         #: the balance advisor (web/advice.py): answers at once or in the background
         self.advice = advice or Advice()
         self.lang = lang
@@ -76,7 +76,8 @@ class Page:
 
     def render(self, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
         pack = voices.load(lang)
-        html = self.env.get_template(name).render(t=pack.line, pack=pack, lang=lang, **context)
+        html = self.env.get_template(name).render(t=pack.line, pack=pack, lang=lang,
+                                                  wall_link=self.wall.in_use, **context)
         if self.runner.phase == "running" and self.observe is not None:
             self.observe(name, html)
         return HTMLResponse(html, status_code=status)
@@ -195,7 +196,9 @@ class Page:
         if form is None:
             return self.message(request, "web.error.form", 400)
         client = request.client.host if request.client is not None else ""
-        key, params = self.wall.submit(str(form.get("code", "")), str(form.get("line", "")), client)
+        # in a worker thread: a line is written to the journal (fsync) first
+        key, params = await run_in_threadpool(self.wall.submit, str(form.get("code", "")),
+                                              str(form.get("line", "")), client)
         return self._wall(request, (key, params))
 
     def _wall(self, request: Request, said: tuple[str, dict[str, Any]] | None) -> Response:

@@ -132,7 +132,7 @@ def serve_main(argv: list[str]) -> int:
     from web.plays import BotPlay, KitPlay, Paced
 
     address = local_address(args.host, args.port)
-    wall = WallBoard(address=address)  # the talking wall's lines from the phones
+    wall = WallBoard()  # the talking wall's lines from the phones
     if args.kit:
         play: Any = KitPlay(args.kit, fake=args.fake, text_only=args.text_only, wall=wall)
     else:
