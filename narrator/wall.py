@@ -129,17 +129,20 @@ class WallBoard:
             if dusk in self._closed_dusks:
                 return
             self._open = True
-        on_open()  # the box says it is open: the time counts from then
-        with self._cond:
-            self._closes_at = self._clock() + seconds
-            while not all(w in self._lines for w in self._writers):
-                left = self._closes_at - self._clock()
-                if left <= 0:
-                    break
-                self._cond.wait(min(left, 0.5))
-            self._open = False
-            if self._journal is not None:
-                self._journal.append({"type": "wall_closed", "dusk": dusk})
+        try:
+            on_open()  # the box says it is open: the time counts from then
+            with self._cond:
+                self._closes_at = self._clock() + seconds
+                while not all(w in self._lines for w in self._writers):
+                    left = self._closes_at - self._clock()
+                    if left <= 0:
+                        break
+                    self._cond.wait(min(left, 0.5))
+                self._open = False
+                if self._journal is not None:
+                    self._journal.append({"type": "wall_closed", "dusk": dusk})
+        finally:
+            self._open = False  # the box stopped: no phone writes to a wall nobody reads
 
     def take(self, seat: str) -> Answer:
         """The seat's line once the wall is closed: ``(line,)``, or ``()``."""

@@ -207,3 +207,17 @@ def test_a_power_cut_mid_dusk_loses_no_line(tmp_path: Path, cut: str) -> None:
         assert NL.line("announce.wall_line", text="na de stroom Dirk") in read
     else:
         assert NL.line("announce.wall_line", text="Dirk schreef ook") in read
+
+
+# -- the table's choice ------------------------------------------------------------------------
+def test_the_set_up_page_chooses_phones_or_the_keyboard() -> None:
+    from web import choices
+    from web.app import _Form, _previous_form
+
+    form = {f"name_{i}": n for i, n in enumerate(wall_rig.NAMES, 1)} | {"variant": "talking_wall"}
+    on = choices.read(_Form(form | {"wall_phones": "1"})).choice
+    off = choices.read(_Form(form)).choice  # the box unticked
+    assert on is not None and off is not None
+    assert on.wall_phones and not off.wall_phones
+    assert choices.Choice.from_dict(off.to_dict()) == off
+    assert _previous_form(off)["wall_phones"] == "" and _previous_form(on)["wall_phones"] == "1"
