@@ -60,9 +60,11 @@ class KitPrivate:
         """A tap with no line of its own: a round where ``seats`` read "it is you"."""
         self.tap_round({p: ("hardware.tap.you", {}) for p in seats})
 
-    def tap_round(self, lines: Mapping[str, tuple[str, dict[str, Any]]]) -> None:
+    def tap_round(self, lines: Mapping[str, tuple[str, dict[str, Any]]], *, line_s: float = LINE_S) -> None:
         """One round of fixed shape: ``lines`` maps a player to the key and
-        params of their line; every other player reads "nothing for you"."""
+        params of their line; every other player reads "nothing for you".
+        ``line_s``: how long each line is held (longer for a line to learn,
+        the talking wall's codes)."""
         kit = self.kit
         texts = {p: kit.pack.line(key, **params) for p, (key, params) in lines.items()}
         self.taps.append(tuple(p for p in kit.players if p in texts))
@@ -78,7 +80,7 @@ class KitPrivate:
                 self._screen(player, kit.pack.line("hardware.tap.turn", name=player), TURN_S)
             else:
                 self._screen(player, kit.pack.line("hardware.private.pass_to", name=player), TURN_S)
-            self._screen(player, texts.get(player, kit.pack.line("hardware.tap.not_you")), LINE_S)
+            self._screen(player, texts.get(player, kit.pack.line("hardware.tap.not_you")), line_s)
 
     def _screen(self, player: str, text: str, hold: float) -> None:
         """One screen of a round for ``player``, held exactly ``hold`` seconds."""

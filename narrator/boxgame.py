@@ -188,13 +188,15 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
 def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
          call_seconds: tuple[float, float], seeds: Seeds, journal: Any = None,
          game: Game | None = None, start_at: int = 0, on_moderator: Any = None,
-         answers: Any = None, clock: Any = None) -> int:
+         answers: Any = None, clock: Any = None, wall: Any = None, wall_seconds: float | None = None) -> int:
     """Play ``setup`` on the kit; ``on_moderator`` sees the moderator before
     the game starts (the set-up page shows what the table may know).
 
     ``answers``: who answers (default: the kit's own input, the players);
     ``clock``: the moderator's clock (default real time; a virtual one plays
-    a dry run or a test without waiting)."""
+    a dry run or a test without waiting); ``wall``: the page's
+    :class:`~narrator.wall.WallBoard` (the talking wall's lines come from the
+    players' phones; without it, from the console's keyboard)."""
     from narrator.kitdemo import CandleKeeper
     from narrator.session import default_journal_dir, journal_name, new_journal
 
@@ -205,13 +207,18 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
         journal = new_journal(path, setup, mode="box", kit=args.kit, lang=args.lang, seeds=seeds.to_dict(),
                               text_only=args.text_only, call_seconds=list(call_seconds),
                               discussion=args.discussion, answer_seconds=args.answer_seconds,
-                              voice_votes=not args.no_voice_votes, risky_candles=args.risky_candles)
+                              voice_votes=not args.no_voice_votes, risky_candles=args.risky_candles,
+                              wall_phones=wall is not None)
     kit.candles.light(game.state.living())
     private = CallBoundPrivate(kit.private)
     pack = voices.load(args.lang).playing(setup.variants)
     table = CandleKeeper(answers or kit.input, kit, lambda: moderator.game.state.living())
     if not args.no_voice_votes:
         table = spoken_table(pack, table, setup, kit.on_notice)
+    phones = None
+    if wall is not None and "talking_wall" in setup.variants:
+        table = phones = phone_wall(table, wall, setup, seeds, journal, resumed=resumed,
+                                    game=lambda: moderator.game, seconds=wall_seconds)
     moderator = Moderator(
         game, pack, speaker, table, private,
         clock or RealClock(), narration_seed=seeds.narration, controls=kit.controls, journal=journal,
@@ -225,12 +232,41 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
             on_moderator(moderator)
         if resumed:
             moderator.resume_notice()
+        if phones is not None:
+            phones.say = moderator.tell
+            moderator.tell("wall.codes")
+            give_wall_codes(kit.private, setup, seeds)
         game = moderator.run()
         kit.candles.sync(game.state.living())
         journal.mark_finished(summary(game, args.lang))
     finally:
+        if wall is not None:
+            wall.end()
         journal.close()
     return 0
+
+
+def phone_wall(table: Any, wall: Any, setup: Setup, seeds: Seeds, journal: Any, *, resumed: bool,
+               game: Any, seconds: float | None) -> Any:
+    """The talking wall from the phones in front of ``table``: each player's
+    code derived from the deal's secret seed, the lines of a dusk a restart
+    cut short kept from the journal."""
+    from narrator.wall import WALL_SECONDS, PhoneWall, wall_codes
+
+    wall.begin(wall_codes(seeds.deal, setup.players), journal, journal.records() if resumed else ())
+    return PhoneWall(table, wall, dusk=lambda: game().state.when, living=lambda: game().state.living(),
+                     seconds=WALL_SECONDS if seconds is None else seconds)
+
+
+def give_wall_codes(private: Any, setup: Setup, seeds: Seeds) -> None:
+    """Every player's code for the wall, in one private round of fixed shape
+    (each handed the console in turn, as the kit shows private lines; held
+    long enough to learn, a press blanks it sooner)."""
+    from narrator.wall import CODE_SHOWN_S, shown, wall_codes
+
+    codes = wall_codes(seeds.deal, setup.players)
+    private.tap_round({p: ("web.wall.code", {"code": shown(codes[p])}) for p in setup.players},
+                      line_s=CODE_SHOWN_S)
 
 
 def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any) -> Any:
@@ -245,19 +281,25 @@ def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any) -> Any
     return hearing.input
 
 
-def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str | None) -> int:
-    """Go on with a box game after a restart, on the kit its journal names."""
+def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str | None,
+           wall: Any = None, fake: bool = False, answers: Any = None, clock: Any = None) -> int:
+    """Go on with a box game after a restart, on the kit its journal names;
+    a game whose wall was on the phones goes on with the page's ``wall``
+    (without one, the console's keyboard takes the lines). ``fake``,
+    ``answers``, ``clock``: a dry run's, as for :func:`play`."""
     h = journal.header
     args = argparse.Namespace(kit=h["kit"], lang=h.get("lang", "nl"), journal=None, text_only=text_only,
                               discussion=h.get("discussion", 180.0), answer_seconds=h.get("answer_seconds", 30.0),
                               no_voice_votes=not h.get("voice_votes", True),
                               risky_candles=h.get("risky_candles", False), wav=wav)
-    kit, speaker, _ = open_kit(args, list(game.setup.players), fake=False)
+    kit, speaker, _ = open_kit(args, list(game.setup.players), fake=fake)
     try:
         lo, hi = h.get("call_seconds", [15.0, 22.0])
+        seeds = Seeds.from_header(h, game.setup.seed)
         return play(game.setup, kit, speaker, args=args, call_seconds=(lo, hi),
-                    seeds=Seeds.from_header(h, game.setup.seed), journal=journal, game=game,
-                    start_at=start_at)
+                    seeds=seeds, journal=journal, game=game, start_at=start_at,
+                    wall=wall if h.get("wall_phones") else None,
+                    answers=answers(kit, lambda: game, seeds) if answers is not None else None, clock=clock)
     finally:
         speaker.close()
         kit.close()

@@ -318,7 +318,7 @@ class Moderator:
         self._show_request_info(req)
         for _ in range(MAX_TRIES):
             q = single_question(req, self._remaining() if req.secret else self.timing.answer_seconds)
-            if not req.secret:
+            if not req.secret and not self._gathered(q):
                 self._say(self.pack.line(f"ask.{req.ask.value}", name=req.actors[0]))
             got = self.table.ask(q)
             if got == UNDO:
@@ -327,6 +327,17 @@ class Moderator:
             if self._acceptable(req, decision, req.actors):
                 return decision
         return req.default  # never ask forever: the time-out's answer
+
+    def _gathered(self, q: Question) -> bool:
+        """Whether the table gathers this question from everyone at once (the
+        talking wall on phones): then it names nobody, the table says its own
+        lines through :meth:`tell`."""
+        gathers = getattr(self.table, "gathers", None)
+        return bool(gathers(q)) if gathers is not None else False
+
+    def tell(self, key: str, **params: Any) -> None:
+        """Say one line of the pack to the table (for a table's own lines)."""
+        self._say(self.pack.line(key, **params))
 
     def _show_request_info(self, req: Request) -> None:
         if req.form == "card":

@@ -154,7 +154,9 @@ def _ui_language() -> str:
     return lang if lang in voices.LANGUAGES else voices.DEFAULT_LANGUAGE
 
 
-def resume_main(argv: list[str]) -> int:
+def resume_main(argv: list[str], *, wall: Any = None) -> int:
+    """``wakkerdam resume``; ``wall``: the set-up page's talking wall (a box
+    game whose lines came from the phones goes on taking them there)."""
     parser = Parser(prog="wakkerdam resume",
                     description="Go on with a game from its journal after a restart.")
     parser.add_argument("journal", nargs="?", help="the journal file (default: the newest unfinished one)")
@@ -204,7 +206,7 @@ def resume_main(argv: list[str]) -> int:
             if header["mode"] == "box":
                 from narrator.boxgame import resume as resume_box
 
-                return resume_box(game, start_at, journal, text_only=args.text_only, wav=args.wav)
+                return resume_box(game, start_at, journal, text_only=args.text_only, wav=args.wav, wall=wall)
             game = run_bot_game(game.setup, lang=lang, fast=args.fast, wav=args.wav,
                                 bots=header.get("bots", "sensible"), reveal=args.reveal,
                                 text_only=args.text_only or header.get("text_only") is True,

@@ -57,6 +57,11 @@ class Input(Protocol):
         """Put the question and wait (at most ``question.timeout_s``)."""
         ...
 
+    # Inputs that gather one question's answers from everyone at once (the
+    # talking wall on the phones, narrator/wall.py) also offer
+    #   gathers(question) -> bool
+    # and the moderator then calls nobody by name for it.
+
 
 class PrivateChannel(Protocol):
     """Delivers information to some seats only (display, tap, laptop screen)."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.tokens import fake_registry
+from narrator.wall import WallBoard
 from ports import Answer, Input, Question
 from web.advice import Advice
 from web.app import Page, create_app
@@ -58,6 +59,8 @@ class Box:
     #: called with every body served while a game runs (the secrecy check)
     check: Callable[[str, str], None] | None = None
     advice: Advice | None = None
+    #: the talking wall the page and the kit's games share
+    wall: WallBoard | None = None
 
     def gate(self) -> Gate:
         return self.gates[-1]
@@ -69,9 +72,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_box(folder: Path, kit: str | None = None) -> tuple[Box, Callable[[], None]]:
+def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | None = None,
+              hands: Callable[[Any], Any] | None = None) -> tuple[Box, Callable[[], None]]:
     """The page and its runner; the games are bot games behind a gate, or with
-    ``kit`` games on that kit's fake devices, bots' hands on them, in fast time."""
+    ``kit`` games on that kit's fake devices, bots' hands on them, in fast time
+    (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``)."""
     import uvicorn
 
     box_holder: dict[str, Box] = {}
@@ -82,12 +87,20 @@ def start_box(folder: Path, kit: str | None = None) -> tuple[Box, Callable[[], N
         return gate
 
     play: BotPlay | KitPlay
+    port = free_port()
+    wall = WallBoard()
     if kit is None:
         play = BotPlay(wrap=wrap)
     else:
-        hands = bot_hands()
+        bots = bot_hands()
+
+        def kit_hands(k: Any, game: Any, seeds: Any) -> Input:
+            if hands is not None:
+                hands(k)
+            return wrap(bots(k, game, seeds))
+
         play = KitPlay(kit, fake=True, text_only=True, fast=True, journal_dir=folder / "journals",
-                       hands=lambda k, game, seeds: wrap(hands(k, game, seeds)))
+                       hands=kit_hands, wall=wall, wall_seconds=wall_seconds)
     runner = Runner(play, Shelf(folder / "stories"), deal_seed=lambda: 2024)
 
     def observe(kind: str, body: str) -> None:
@@ -96,13 +109,12 @@ def start_box(folder: Path, kit: str | None = None) -> tuple[Box, Callable[[], N
         if box.check is not None:
             box.check(kind, body)
 
-    port = free_port()
     # the advisor's off-table answers in few games: the tests look at the way, not the numbers
     advice = Advice(games=80, swap_games=20, plot_games=20)
     app = create_app(Page(runner, observe=observe, address=f"http://127.0.0.1:{port}/",
-                          registry=fake_registry(seats=12), advice=advice))
+                          registry=fake_registry(seats=12), advice=advice, wall=wall))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    box = Box(f"http://127.0.0.1:{port}", runner, play, advice=advice)
+    box = Box(f"http://127.0.0.1:{port}", runner, play, advice=advice, wall=wall)
     box_holder["box"] = box
     stop = threading.Event()
     threads = [threading.Thread(target=server.run, daemon=True),

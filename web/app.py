@@ -24,12 +24,18 @@ from starlette.staticfiles import StaticFiles
 
 import voices
 from engine.catalog import CARD_IDS, VARIANT_IDS
+from engine.variants.talking_wall import MAX_CHARS
 from hardware.tokens import Registry
+from narrator.wall import WallBoard
 from web import choices
 from web.advice import Advice, Job
 from web.runner import Runner
 
 HERE = Path(__file__).resolve().parent
+WALL_TAKEN = frozenset({"web.wall.taken", "web.wall.taken_empty"})
+#: the status of each of the wall's answers (what the sender sent decides it)
+WALL_STATUS = {"web.wall.bad_code": 403, "web.wall.too_long": 400, "web.wall.closed": 409,
+               "web.wall.not_living": 409, "web.wall.too_many": 429}
 #: the largest form a phone sends (names, a few options): more is not a set-up
 MAX_FORM_BYTES = 20_000
 
@@ -45,8 +51,10 @@ class Page:
     def __init__(self, runner: Runner, *, lang: str = voices.DEFAULT_LANGUAGE,
                  registry: Registry | None = None, address: str = "",
                  observe: Callable[[str, str], None] | None = None,
-                 advice: Advice | None = None) -> None:
+                 advice: Advice | None = None, wall: WallBoard | None = None) -> None:
         self.runner = runner
+        #: the talking wall of the kit's game, written from the phones
+        self.wall = wall or WallBoard()
         #: the balance advisor (web/advice.py): answers at once or in the background
         self.advice = advice or Advice()
         self.lang = lang
@@ -68,7 +76,8 @@ class Page:
 
     def render(self, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
         pack = voices.load(lang)
-        html = self.env.get_template(name).render(t=pack.line, pack=pack, lang=lang, **context)
+        html = self.env.get_template(name).render(t=pack.line, pack=pack, lang=lang,
+                                                  wall_link=self.wall.in_use, **context)
         if self.runner.phase == "running" and self.observe is not None:
             self.observe(name, html)
         return HTMLResponse(html, status_code=status)
@@ -178,6 +187,32 @@ class Page:
         key = "web.error.busy" if self.runner.phase == "running" else "web.error.not_found"
         return self.message(request, key, 409 if self.runner.phase == "running" else 404)
 
+    # -- the talking wall (narrator/wall.py) ------------------------------------------
+    async def wall_page(self, request: Request) -> Response:
+        return self._wall(request, None)
+
+    async def wall_write(self, request: Request) -> Response:
+        form = await _read_form(request)
+        if form is None:
+            return self.message(request, "web.error.form", 400)
+        client = request.client.host if request.client is not None else ""
+        # in a worker thread: a line is written to the journal (fsync) first
+        key, params = await run_in_threadpool(self.wall.submit, str(form.get("code", "")),
+                                              str(form.get("line", "")), client)
+        return self._wall(request, (key, params))
+
+    def _wall(self, request: Request, said: tuple[str, dict[str, Any]] | None) -> Response:
+        """The wall's one page: its form while open; an answer to what this
+        phone sent, never a word of anyone else's line or whether they wrote."""
+        lang = self.page_lang(request)
+        answer, ok, status = "", False, 200
+        if said is not None:
+            key, params = said
+            answer, ok = voices.load(lang).line(key, **params), key in WALL_TAKEN
+            status = WALL_STATUS.get(key, 200)
+        return self.render("wall_form.html", lang, status, answer=answer, ok=ok, open=self.wall.is_open,
+                           most=MAX_CHARS)
+
     # -- after a game --------------------------------------------------------------------
     async def stories(self, request: Request) -> Response:
         shelf = self.runner.shelf
@@ -243,6 +278,7 @@ def _previous_form(previous: choices.Choice) -> dict[str, Any]:
     form["variant"] = list(previous.variants)
     form["card"] = list(previous.event_cards)
     form["events_every"] = str(previous.events_every)
+    form["wall_phones"] = "1" if previous.wall_phones else ""
     for name, value in previous.options.items():
         if name not in choices.RULE_OPTIONS and name != "mayor_election_day":
             form[f"vopt_{name}"] = ("1" if value else "") if isinstance(value, bool) else str(value)
@@ -277,6 +313,8 @@ def create_app(page: Page) -> Starlette:
         Route("/advice/{job}", page.advice_of),
         Route("/stories", page.stories),
         Route("/stories/{story}", page.story),
+        Route("/wall", page.wall_page),
+        Route("/wall", page.wall_write, methods=["POST"]),
         Route("/{anything:path}", page.refuse, methods=["POST", "PUT", "PATCH", "DELETE"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]

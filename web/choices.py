@@ -71,6 +71,8 @@ class Choice:
     voice_votes: bool = True
     #: the Full Moon: a card every (1st, 2nd, 3rd) morning
     events_every: int = 1
+    #: the talking wall on a kit: lines from the phones (else the console's keyboard)
+    wall_phones: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -85,6 +87,7 @@ class Choice:
             discussion_seconds=float(raw["discussion_seconds"]),
             voice_votes=bool(raw.get("voice_votes", True)),
             events_every=int(raw.get("events_every", 1)),
+            wall_phones=bool(raw.get("wall_phones", True)),
         )
 
     def engine_options(self) -> Options:
@@ -369,7 +372,7 @@ def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE
     if problems:
         return Reading(None, problems, warnings, cards)
     choice = Choice(lang, tuple(names), tuple(cards), options, variants, cards_ev,
-                    (lo, hi), discussion, _flag(form, "voice_votes"), int(every))
+                    (lo, hi), discussion, _flag(form, "voice_votes"), int(every), _flag(form, "wall_phones"))
     if (problem := engine_refuses(choice)) is not None:
         return Reading(None, [problem], warnings, cards)
     return Reading(choice, [], warnings, cards)

@@ -16,6 +16,7 @@ from narrator.bots import Bots
 from narrator.clock import FastClock
 from narrator.moderator import Moderator, Timing
 from narrator.seeds import Seeds
+from narrator.wall import WallBoard
 from ports import Answer, Input, Question
 from web.choices import Choice
 from web.runner import PageControls
@@ -85,12 +86,19 @@ class KitPlay:
     For a dry run or a test: ``hands`` answer instead of people
     (:func:`bot_hands` on a ``fake`` kit), ``fast`` plays on the virtual
     clock (no real waits), ``journal_dir`` keeps the journals apart from the
-    box's own."""
+    box's own. With the talking wall the lines come from the players' phones
+    through the page's ``wall`` (``Choice.wall_phones``), else from the
+    console's keyboard."""
 
     def __init__(self, kit: str, *, fake: bool = False, text_only: bool = False,
                  wav: str | None = None, fast: bool = False, hands: Hands | None = None,
-                 journal_dir: Path | None = None) -> None:
+                 journal_dir: Path | None = None, wall: WallBoard | None = None,
+                 wall_seconds: float | None = None) -> None:
         self.kit = kit
+        #: the page's wall: the talking wall's lines come from the phones
+        #: when the set-up says so (``wall_seconds``: how long it stays open)
+        self.wall = wall
+        self.wall_seconds = wall_seconds
         self.fake = fake
         self.text_only = text_only
         self.wav = wav
@@ -128,7 +136,8 @@ class KitPlay:
             deal_by_box(kit, {p: setup.roles[p].value for p in setup.players})
             boxgame.play(setup, kit, speaker, args=args, call_seconds=choice.call_seconds,
                          seeds=seeds, on_moderator=hooked, answers=answers,
-                         clock=FastClock() if self.fast else None)
+                         clock=FastClock() if self.fast else None,
+                         wall=self.wall if choice.wall_phones else None, wall_seconds=self.wall_seconds)
             return seen[-1].game
         finally:
             speaker.close()

@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 import voices
+from narrator.wall import WallBoard
 from voices.args import Parser
 from web.choices import Choice
 from web.runner import Runner
@@ -110,14 +111,15 @@ class Waiting:
         self.kit.close()
 
 
-def resume_unfinished(args: argparse.Namespace) -> None:
-    """A box game cut by a power cut goes on first, as ``play --kit`` does."""
+def resume_unfinished(args: argparse.Namespace, wall: WallBoard | None = None) -> None:
+    """A box game cut by a power cut goes on first, as ``play --kit`` does
+    (its talking wall on the phones again, through the page's ``wall``)."""
     from narrator.boxgame import _unfinished
     from narrator.session import resume_main
 
     found = _unfinished()
     if found:
-        resume_main([found] + (["--text-only"] if args.text_only else []))
+        resume_main([found] + (["--text-only"] if args.text_only else []), wall=wall)
 
 
 def serve_main(argv: list[str]) -> int:
@@ -129,14 +131,15 @@ def serve_main(argv: list[str]) -> int:
     from web.app import Page, create_app
     from web.plays import BotPlay, KitPlay, Paced
 
+    address = local_address(args.host, args.port)
+    wall = WallBoard()  # the talking wall's lines from the phones
     if args.kit:
-        play: Any = KitPlay(args.kit, fake=args.fake, text_only=args.text_only)
+        play: Any = KitPlay(args.kit, fake=args.fake, text_only=args.text_only, wall=wall)
     else:
         pace = args.pace
         play = BotPlay(wrap=lambda table: Paced(table, pace))
     shelf = Shelf(stories_dir())
     runner = Runner(play, shelf)
-    address = local_address(args.host, args.port)
     try:
         registry = Registry.load(registry_path())
     except OSError:
@@ -144,13 +147,13 @@ def serve_main(argv: list[str]) -> int:
     except Exception as exc:  # a broken tokens.yaml: said once, the page still works
         print(f"wakkerdam: {exc}", file=sys.stderr)
         registry = Registry()
-    app = create_app(Page(runner, lang=args.lang, registry=registry, address=address))
+    app = create_app(Page(runner, lang=args.lang, registry=registry, address=address, wall=wall))
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning"))
     web_thread = threading.Thread(target=server.run, name="web", daemon=True)
     web_thread.start()
     print(voices.load(args.lang).line("web.box.screen", address=address), flush=True)
     if args.kit and not args.fake:
-        resume_unfinished(args)
+        resume_unfinished(args, wall)
     try:
         while True:
             waiting = Waiting(args, address, runner) if args.kit else None

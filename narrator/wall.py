@@ -1,0 +1,239 @@
+"""De sprekende muur from the players' phones (the box kits' private way).
+
+At the start of a wall game each player is given a code of their own in one
+private round of fixed shape (the display or the console handed round, as the
+kit shows private lines). At dusk the box opens the wall once for every
+living player with one wait for all: each writes their line on the set-up
+page (``/wall``) with their code, and may change it until the wall closes;
+the wall closes when every living player has written, or the time is up.
+The engine then takes the lines seat by seat at once, and reads them sorted
+by their words (engine/variants/talking_wall.py).
+
+What an attacker at the table gets (docs/variants.md):
+- a code is 6 signs of 31 (about 30 bits, derived one-way from the deal's
+  secret seed); wrong codes are limited per address and in all, so guessing
+  one in a game is hopeless;
+- a code writes its own seat's line and nothing else; the page never shows a
+  line, who wrote, who has not, or how many: every answer depends only on
+  what the sender sent and on what the table knows (open, closed, alive);
+- codes and lines never go to a log; a line goes to the 0600 journal before
+  the phone is told it is on the wall, so a power cut loses nothing.
+"""
+
+from __future__ import annotations
+
+import hmac
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.variants.talking_wall import MAX_CHARS
+from narrator.seeds import derive
+from ports import Answer, Input, Question
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a screen
+CODE_LENGTH = 6
+#: how long the wall stays open at dusk (the same for everyone)
+WALL_SECONDS = 120.0
+#: how long each player's code is shown in the round at the start
+CODE_SHOWN_S = 10.0
+#: wrong codes allowed in ``FAIL_WINDOW_S``: from one address, and from all
+FAILS_PER_ADDRESS = 5
+FAILS_IN_ALL = 20
+FAIL_WINDOW_S = 60.0
+
+
+def wall_codes(secret: int, players: Iterable[str]) -> dict[str, str]:
+    """Each player's code, derived one-way from ``secret`` (the deal's seed:
+    a resumed game gives the same codes); no two alike."""
+    codes: dict[str, str] = {}
+    for player in players:
+        n = 0
+        while (code := _code(derive(secret, f"wall:{player}:{n}"))) in codes.values():
+            n += 1
+        codes[player] = code
+    return codes
+
+
+def _code(number: int) -> str:
+    signs = []
+    for _ in range(CODE_LENGTH):
+        number, i = divmod(number, len(ALPHABET))
+        signs.append(ALPHABET[i])
+    return "".join(signs)
+
+
+def shown(code: str) -> str:
+    """A code as the player reads it: ``KX4-7PM``."""
+    return f"{code[:3]}-{code[3:]}"
+
+
+def typed(text: str) -> str:
+    """A code as typed: any case, spaces and dashes ignored."""
+    return "".join(c for c in text.upper() if c.isalnum())
+
+
+def normal_line(text: str) -> str:
+    """The line as the engine keeps it (one line, single spaces)."""
+    return " ".join(text.split())
+
+
+class WallBoard:
+    """The wall between the page (any thread) and the game (its own thread).
+
+    Every answer to the page is a voices key (``web.wall.*``) and its params."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._cond = threading.Condition()
+        self._clock = clock
+        self._codes: dict[str, str] = {}
+        self._journal: Any = None
+        #: the dusk under way ("day 2"), the seats that may write, their lines
+        self._dusk: str | None = None
+        self._writers: tuple[str, ...] = ()
+        self._lines: dict[str, str] = {}
+        self._open = False
+        self._closes_at = 0.0
+        self._kept: dict[str, dict[str, str]] = {}
+        self._closed_dusks: set[str] = set()
+        self._fails: deque[tuple[float, str]] = deque()
+
+    # -- the game's side --------------------------------------------------------
+    def begin(self, codes: dict[str, str], journal: Any, records: Iterable[dict[str, Any]] = ()) -> None:
+        """A new game (or a resumed one: ``records`` are its journal's, whose
+        lines written at a dusk cut short count as written)."""
+        with self._cond:
+            self._codes, self._journal = dict(codes), journal
+            self._dusk, self._writers, self._lines, self._open = None, (), {}, False
+            self._kept, self._closed_dusks = {}, set()
+            for r in records:
+                dusk = str(r.get("dusk"))
+                if r.get("type") == "wall" and isinstance(r.get("seat"), str) and isinstance(r.get("line"), str):
+                    self._kept.setdefault(dusk, {})[r["seat"]] = r["line"]
+                elif r.get("type") == "wall_closed":
+                    self._closed_dusks.add(dusk)
+
+    def end(self) -> None:
+        with self._cond:
+            self._codes, self._journal, self._open, self._writers = {}, None, False, ()
+
+    def gather(self, dusk: str, writers: tuple[str, ...], seconds: float,
+               on_open: Callable[[], None] = lambda: None) -> None:
+        """Open the wall for ``writers`` and wait until each has written or
+        ``seconds`` are up (a dusk already closed before a restart: no wait)."""
+        with self._cond:
+            self._dusk, self._writers = dusk, writers
+            self._lines = dict(self._kept.get(dusk, {}))
+            if dusk in self._closed_dusks:
+                return
+            self._open = True
+        try:
+            on_open()  # the box says it is open: the time counts from then
+            with self._cond:
+                self._closes_at = self._clock() + seconds
+                while not all(w in self._lines for w in self._writers):
+                    left = self._closes_at - self._clock()
+                    if left <= 0:
+                        break
+                    self._cond.wait(min(left, 0.5))
+                self._open = False
+                if self._journal is not None:
+                    self._journal.append({"type": "wall_closed", "dusk": dusk})
+        finally:
+            self._open = False  # the box stopped: no phone writes to a wall nobody reads
+
+    def take(self, seat: str) -> Answer:
+        """The seat's line once the wall is closed: ``(line,)``, or ``()``."""
+        with self._cond:
+            line = self._lines.pop(seat, "")
+            return (line,) if line else ()
+
+    @property
+    def is_open(self) -> bool:
+        return self._open
+
+    @property
+    def in_use(self) -> bool:
+        """A game under way writes its wall on the phones (the table knows)."""
+        return bool(self._codes)
+
+    @property
+    def dusk(self) -> str | None:
+        """The dusk whose wall is open or was opened last ("day 2")."""
+        return self._dusk
+
+    # -- the page's side ----------------------------------------------------------
+    def submit(self, code: str, line: str, address: str) -> tuple[str, dict[str, Any]]:
+        """A phone's line: the key and params of the one line it is answered."""
+        with self._cond:
+            now = self._clock()
+            while self._fails and self._fails[0][0] <= now - FAIL_WINDOW_S:
+                self._fails.popleft()
+            if sum(1 for _, a in self._fails if a == address) >= FAILS_PER_ADDRESS \
+                    or len(self._fails) >= FAILS_IN_ALL:
+                return "web.wall.too_many", {"seconds": int(FAIL_WINDOW_S)}
+            if not self._open:
+                return "web.wall.closed", {}
+            seat = self._seat_of(typed(code))
+            if seat is None:
+                self._fails.append((now, address))
+                return "web.wall.bad_code", {}
+            if seat not in self._writers:
+                return "web.wall.not_living", {}
+            text = normal_line(line)
+            if len(text) > MAX_CHARS:
+                return "web.wall.too_long", {"most": MAX_CHARS, "count": len(text)}
+            if self._journal is not None:
+                # Durable before the phone hears it is on the wall.
+                self._journal.append({"type": "wall", "dusk": self._dusk, "seat": seat, "line": text})
+            self._kept.setdefault(str(self._dusk), {})[seat] = text
+            self._lines[seat] = text
+            self._cond.notify_all()
+            return ("web.wall.taken" if text else "web.wall.taken_empty"), {}
+
+    def _seat_of(self, code: str) -> str | None:
+        """Every code compared, in constant time: how long it takes tells
+        nothing of which seat (or whether any) a code belongs to."""
+        found = None
+        for seat, real in self._codes.items():
+            if hmac.compare_digest(real.encode(), code.encode()):
+                found = seat
+        return found
+
+
+class PhoneWall:
+    """An ``Input`` in front of the kit's: the talking wall's questions go
+    to the phones (one gathering a dusk), every other question to ``inner``.
+
+    ``say`` speaks a line of the pack by key (the moderator's voice, so the
+    table hears and the transcript keeps it)."""
+
+    def __init__(self, inner: Input, board: WallBoard, *, dusk: Callable[[], str],
+                 living: Callable[[], tuple[str, ...]], seconds: float = WALL_SECONDS) -> None:
+        self.inner = inner
+        self.board = board
+        self.dusk = dusk
+        self.living = living
+        self.seconds = seconds
+        self.say: Callable[..., None] = lambda key, **params: None
+        self._left: set[str] = set()
+
+    def gathers(self, question: Question) -> bool:
+        """The moderator calls nobody by name for a gathered question."""
+        return question.ask == "talking_wall"
+
+    def ask(self, question: Question) -> Answer:
+        if not self.gathers(question):
+            return self.inner.ask(question)
+        seat = question.seats[0]
+        if seat not in self._left:  # the first of this dusk's questions
+            living = self.living()
+            writers = living[living.index(seat):] if seat in living else (seat,)
+            self._left = set(writers)
+            self.board.gather(self.dusk(), writers, self.seconds,
+                              on_open=lambda: self.say("wall.open", seconds=round(self.seconds)))
+            self.say("wall.closed")
+        self._left.discard(seat)
+        return self.board.take(seat)
