@@ -23,7 +23,6 @@ from engine.variants import variants_of
 from narrator.clock import RealClock
 from narrator.demo import NAMES, deck_for, rule_choices
 from narrator.moderator import Moderator, Timing
-from narrator.refusals import error_line
 from narrator.replay import summary
 from narrator.seeds import Seeds
 from voices.args import Parser, fail, seconds, seconds_pair
@@ -119,11 +118,11 @@ def main(argv: list[str]) -> int:
             for v in variants_of(variants):
                 deck = v.fit_deck(deck, len(names))
     except (SetupError, ValueError) as exc:
-        return fail("wakkerdam", args.lang, error_line(exc, voices.load(args.lang)))
+        return fail("wakkerdam", args.lang, exc)
     try:
         kit, speaker, say = open_kit(args, names, fake=args.fake)
     except (WakkerdamError, OSError, ValueError) as exc:
-        return fail("wakkerdam", args.lang, error_line(exc, voices.load(args.lang)))
+        return fail("wakkerdam", args.lang, exc)
     if not kit.can_answer():
         # No device and no terminal (a service whose devices are all gone):
         # said once, and the box stops instead of waiting for ever.
@@ -153,7 +152,7 @@ def main(argv: list[str]) -> int:
             deal_by_box(kit, {p: setup.roles[p].value for p in names})
         return play(setup, kit, speaker, args=args, call_seconds=(lo, hi), seeds=seeds)
     except (WakkerdamError, OSError) as exc:
-        return fail("wakkerdam", args.lang, error_line(exc, pack))
+        return fail("wakkerdam", args.lang, exc)
     except EOFError:
         print(pack.line("narration.paused"), file=sys.stderr)
         return 1

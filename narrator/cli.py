@@ -83,10 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     except (WakkerdamError, OSError) as exc:
         # A file a person wrote (decks.yaml, a kit), a journal, a file the
         # disk refuses: one line, in the command's language.
-        from narrator.refusals import error_line
         from narrator.yamlfile import readable
 
-        print(f"wakkerdam: {error_line(readable(exc), voices.load(language(rest)))}", file=sys.stderr)
+        print(f"wakkerdam: {voices.error_text(readable(exc), voices.load(language(rest)))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"wakkerdam: {voices.load(language(rest)).line('cli.stopped')}", file=sys.stderr)

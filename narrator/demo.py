@@ -89,10 +89,9 @@ def _roles(arg: str | None) -> list[str] | None:
 
 def _error(problem: str | Exception, lang: str = voices.DEFAULT_LANGUAGE) -> int:
     """One line for the table, in its language where the error has one."""
-    from narrator.refusals import error_line
     from narrator.yamlfile import readable
 
-    text = error_line(readable(problem), voices.load(lang)) if isinstance(problem, Exception) else problem
+    text = voices.error_text(readable(problem), voices.load(lang)) if isinstance(problem, Exception) else problem
     print(f"wakkerdam: {text}", file=sys.stderr)
     return 2
 

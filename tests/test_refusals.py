@@ -19,7 +19,6 @@ from engine import EventDeck, Options, Role, Setup, SetupError, check_setup, par
 from engine.cards import find_card
 from engine.deck import table_deck, table_row, validate_table_deck
 from engine.variants import find_variant, variant_options, variants_of
-from narrator.refusals import setup_line
 
 R = Role
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
@@ -127,7 +126,7 @@ def test_a_bad_set_up_is_said_in_every_language(case: str) -> None:
         pack = voices.load(lang)
         assert pack.has(exc.key), f"{lang}: no line {exc.key}"
         assert pack.placeholders(exc.key) <= set(exc.params), (lang, exc.key, exc.params)
-        said[lang] = setup_line(exc, pack)
+        said[lang] = voices.error_text(exc, pack)
         assert not re.search(r"\{\w*\}", said[lang]), said[lang]
         for param, value in exc.params.items():  # ids said by name, not as ids
             if param in ("role", "variant", "other", "card") and isinstance(value, str) and "_" in value:
@@ -188,3 +187,15 @@ def test_every_setup_error_the_engine_raises_has_a_line() -> None:
                     and len(node.args) < 2:
                 bare.append(f"{path.name}:{node.lineno}")
     assert not bare, bare
+
+
+@pytest.mark.parametrize("lang", voices.LANGUAGES)
+def test_a_command_says_a_bare_refusal_in_its_language(capsys, lang: str) -> None:
+    """``fail()`` given the engine's error itself, not a line made from it."""
+    from voices.args import fail
+
+    exc = _raised("variants_clash")
+    assert fail("wakkerdam", lang, exc) == 2
+    err = capsys.readouterr().err
+    assert err == f"wakkerdam: {voices.error_text(exc, voices.load(lang))}\n"
+    assert str(exc) not in err  # the engine's log text, with ids, is never what the table reads

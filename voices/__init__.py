@@ -24,6 +24,8 @@ from typing import Any
 
 import yaml
 
+from engine.errors import SetupError
+
 LANGUAGES = ("nl", "de", "en")
 DEFAULT_LANGUAGE = "nl"
 
@@ -66,9 +68,30 @@ def os_file_line(pack: Pack, exc: OSError) -> str:
     return pack.line("os.file", file=exc.filename or "-", reason=os_reason(exc))
 
 
+#: a refusal's parameters that carry ids, and the pack's key that names each id
+NAMED_IDS = {"role": "role_bare.{}", "variant": "web.variant.{}", "other": "web.variant.{}",
+             "card": "web.card.{}"}
+
+
+def refusal_text(exc: SetupError, pack: Pack) -> str:
+    """Why a set-up cannot be played, in ``pack``'s language: the engine
+    gives a key of ``refusal.yaml`` and its parameters, ids among them, and
+    here the ids become the pack's names. Without a line, its English text."""
+    if not exc.key or not pack.has(exc.key):
+        return str(exc)
+    params: dict[str, Any] = dict(exc.params)
+    for name, template in NAMED_IDS.items():
+        if name in params and pack.has(key := template.format(params[name])):
+            params[name] = pack.line(key)
+    return pack.line(exc.key, **params)
+
+
 def error_text(exc: BaseException, pack: Pack) -> str:
-    """An error in ``pack``'s language where it has words of its own
-    (``message(lang)``) or is the operating system's refusal; else its text."""
+    """An error a person caused, in ``pack``'s language where it has words:
+    a set-up's refusal, its own (``message(lang)``), the operating system's
+    refusal; else its text."""
+    if isinstance(exc, SetupError):
+        return refusal_text(exc, pack)
     message = getattr(exc, "message", None)
     if callable(message):
         return str(message(pack.lang))

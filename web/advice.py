@@ -196,8 +196,7 @@ class _Stopped(Exception):
 
 def _problem(exc: BalanceInputError | SetupError, lang: str) -> Problem:
     from narrator.balance.words import say
-    from narrator.refusals import setup_line
 
     pack = voices.load(lang)
-    reason = setup_line(exc, pack) if isinstance(exc, SetupError) else say(pack, exc.key, **exc.params)
+    reason = voices.error_text(exc, pack) if isinstance(exc, SetupError) else say(pack, exc.key, **exc.params)
     return Problem("web.advice.refused", {"reason": reason})

@@ -22,7 +22,6 @@ import voices
 from engine import EventDeck, Options, Role, SetupError, role_ids
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.deck import MIDDLE_CARDS, table_row
-from narrator.refusals import error_line
 
 #: the seats the page offers (the deck table's largest game)
 MAX_SEATS = 18
@@ -332,7 +331,7 @@ def engine_refuses(choice: Choice) -> Problem | None:
                          options=choice.engine_options(), variants=choice.variants,
                          events=choice.event_deck(0)))
     except (SetupError, ValueError) as exc:
-        return Problem("web.error.setup", {"reason": error_line(exc, voices.load(choice.lang))})
+        return Problem("web.error.setup", {"reason": voices.error_text(exc, voices.load(choice.lang))})
     return None
 
 

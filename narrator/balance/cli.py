@@ -20,7 +20,6 @@ from narrator.balance.inputs import Question, question
 from narrator.balance.plots import FORMATS
 from narrator.balance.words import say as _say
 from narrator.parallel import Workers, default_jobs, progress_bar
-from narrator.refusals import setup_line
 
 #: what the sensible bots know and do (narrator/bots.py), in the pack's words
 KNOWS = ("balance.knows.own", "balance.knows.partner", "balance.knows.seer",
@@ -178,7 +177,7 @@ def main(argv: list[str]) -> int:
         print(f"wakkerdam balance: {_say(pack, exc.key, **exc.params)}", file=sys.stderr)
         return 2
     except SetupError as exc:  # the engine's own check (an event card, a variant's deck)
-        print(f"wakkerdam balance: {setup_line(exc, pack)}", file=sys.stderr)
+        print(f"wakkerdam balance: {voices.error_text(exc, pack)}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(_json(q, found), ensure_ascii=False))

@@ -33,7 +33,6 @@ from narrator.laptop.setup import (
 )
 from narrator.laptop.terminal import Keyboard, Screen
 from narrator.moderator import Moderator
-from narrator.refusals import error_line
 from narrator.seeds import Seeds, seeds_of
 from narrator.session import default_journal_dir, new_journal
 from voices.args import Parser, seconds, seconds_pair
@@ -82,7 +81,7 @@ def main(argv: list[str]) -> int:
     screen = Screen()
 
     def fail(no: Refused) -> int:
-        params = {k: error_line(v, pack) if isinstance(v, Exception) else v for k, v in no.params.items()}
+        params = {k: voices.error_text(v, pack) if isinstance(v, Exception) else v for k, v in no.params.items()}
         print(f"wakkerdam play: {pack.line(no.key, **params)}", file=sys.stderr)
         return 2
 
@@ -104,7 +103,7 @@ def main(argv: list[str]) -> int:
     try:
         variants, options = rule_choices(args)
     except (SetupError, ValueError) as exc:
-        print(f"wakkerdam play: {error_line(exc, pack)}", file=sys.stderr)  # not the local fail: no Refused
+        print(f"wakkerdam play: {voices.error_text(exc, pack)}", file=sys.stderr)  # not the local fail: no Refused
         return 2
     pack = pack.playing(variants)
     try:
