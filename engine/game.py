@@ -124,19 +124,26 @@ class Game:
         it has one — the same game, without the check's cost. People's
         answers and replays are always checked.
         """
-        if self.request is None:
+        start = len(self.state.events)
+        self.give(answer, trusted=trusted)
+        return self.state.events[start:]
+
+    def give(self, answer: Any, *, trusted: bool = False) -> None:
+        """``apply`` without returning the events (a bot game's loop reads
+        none of them)."""
+        request = self.request
+        if request is None:
             raise GameOver("the game is over; no question is open")
         if isinstance(answer, dict) and TRAVEL in answer:
-            return self._apply_travel(answer)
-        spec = ASKS[self.request.ask]
+            self._apply_travel(answer)
+            return
+        spec = ASKS[request.ask]
         if trusted and spec.trusted is not None:
             decision = spec.trusted(answer)
         else:
-            decision = spec.check(self.state, self.request, answer)
-        start = len(self.state.events)
+            decision = spec.check(self.state, request, answer)
         self.decisions.append(answer)
         self._resume(decision)
-        return self.state.events[start:]
 
     # -- between villages (variant villages_unite) -------------------------
     def leave(self, name: str) -> Traveller:

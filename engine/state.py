@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engine.deck import Setup
 from engine.messages import Event
 from engine.options import Options
-from engine.registry import ROLES
+from engine.registry import BASE_RULES, ROLES
 from engine.rules import Intent, Rules, RuleSet, rule_set
 from engine.vocab import Cause, Phase, Role, Team
 
@@ -22,6 +23,12 @@ _NO_RULES = RuleSet(())
 _new_event = tuple.__new__
 _RULE_SETS: dict[tuple[Any, ...], RuleSet] = {}
 _WOLF_ROLES: dict[int, frozenset[Role]] = {}
+
+
+@lru_cache(maxsize=512)
+def _when(night: bool, number: int) -> str:
+    """``night 3``, ``day 3``: games of a run share the few there are."""
+    return f"night {number}" if night else f"day {number}"
 
 
 def wolf_roles() -> frozenset[Role]:
@@ -122,8 +129,6 @@ class State:
 
     def refresh_rules(self, cards: tuple[Rules, ...] = ()) -> None:
         """Rebuild the game's rules: base, the deck's roles, variants, cards."""
-        from engine.registry import BASE_RULES
-
         # Games of one deck share one RuleSet; the key notes the registry's
         # size, so a rule registered later is never missed.
         key = (self.deck, self.variant_rules, cards, len(BASE_RULES), len(ROLES))
@@ -226,11 +231,14 @@ class State:
     # -- writing ---------------------------------------------------------
     def begin(self, phase: Phase) -> None:
         self.phase = phase
-        self.when = f"night {self.night}" if phase is Phase.NIGHT else f"day {self.day}"
+        self.when = _when(phase is Phase.NIGHT, self.night if phase is Phase.NIGHT else self.day)
 
     def mark_dead(self, name: str) -> None:
         self.alive[name] = False
-        self.living_now = tuple([p for p in self.living_now if p != name])
+        living = list(self.living_now)
+        if name in living:
+            living.remove(name)
+            self.living_now = tuple(living)
 
     def revive(self, name: str) -> None:
         """A dead player plays again (a card's miracle)."""

@@ -59,5 +59,5 @@ def play_out(game: Game, bots: Bots, max_decisions: int = 10_000, *,
     while game.request is not None:
         if len(game.decisions) >= max_decisions:
             raise RuntimeError("bot game did not end")
-        game.apply(bots.decide(game), trusted=trusted)
+        game.give(bots.decide(game), trusted=trusted)
     return game
