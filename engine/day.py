@@ -62,6 +62,9 @@ def top(counts: Mapping[str, int], order: tuple[str, ...]) -> list[str]:
     if not counts:
         return []
     best = max(counts.values())
+    leaders = [p for p, n in counts.items() if n == best]
+    if len(leaders) == 1 and leaders[0] in order:  # most ballots: no tie, no order to keep
+        return leaders
     return [p for p in order if counts.get(p) == best]
 
 

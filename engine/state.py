@@ -109,18 +109,20 @@ class State:
 
     @classmethod
     def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
+        players, roles = setup.players, setup.roles
         s = cls(
             setup=setup,
-            players=setup.players,
-            role=dict(setup.roles),
+            players=players,
+            role=dict(roles),
             middle=list(setup.middle),
             options=setup.options,
-            deck=frozenset(setup.deck),
-            alive={p: True for p in setup.players},
+            # setup.deck, as a set: without its tuple (a game of a run is dealt in µs)
+            deck=frozenset(map(roles.__getitem__, players)).union(setup.middle),
+            alive=dict.fromkeys(players, True),
             rules=_NO_RULES,
-            living_now=setup.players,
+            living_now=players,
             wolf_roles=wolf_roles(),
-            seat={p: i for i, p in enumerate(setup.players)},
+            seat=dict(zip(players, range(len(players)), strict=True)),
         )
         s._index_roles()
         s.variant_rules = extra_rules
@@ -144,9 +146,13 @@ class State:
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}
+        role, powers = self.role, self.powers
         for p in self.players:
-            for power in self.powers.get(p, (self.role[p],)):
-                by_role.setdefault(power, []).append(p)
+            if powers and p in powers:
+                for power in powers[p]:
+                    by_role.setdefault(power, []).append(p)
+            else:  # his card's power (everyone, in all games but a few)
+                by_role.setdefault(role[p], []).append(p)
         self.by_role = {r: tuple(ps) for r, ps in by_role.items()}
 
     @property

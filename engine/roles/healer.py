@@ -20,7 +20,7 @@ def request(s: State) -> Request | None:
     if not actors:
         return None
     last = s.memory(actors[0]).get("last")
-    choices = tuple(p for p in s.living() if p != last)
+    choices = tuple([p for p in s.living_now if p != last])
     return Request(Ask.HEALER, actors, legal(s, Ask.HEALER, actors, choices), s.when,
                    info={"last": last})
 

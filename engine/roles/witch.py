@@ -26,7 +26,10 @@ def potions(s: State, witch: str) -> dict[str, bool]:
 
 def bitten(s: State) -> str | None:
     """The werewolves' choice tonight, as made."""
-    return next((i.target for i in s.intents if i.kind == "bite"), None)
+    for intent in s.intents:
+        if intent.kind == "bite":
+            return intent.target
+    return None
 
 
 def request(s: State) -> Request | None:
