@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from engine.deck import Setup
@@ -23,12 +22,6 @@ _NO_RULES = RuleSet(())
 _new_event = tuple.__new__
 _RULE_SETS: dict[tuple[Any, ...], RuleSet] = {}
 _WOLF_ROLES: dict[int, frozenset[Role]] = {}
-
-
-@lru_cache(maxsize=512)
-def _when(night: bool, number: int) -> str:
-    """``night 3``, ``day 3``: games of a run share the few there are."""
-    return f"night {number}" if night else f"day {number}"
 
 
 def wolf_roles() -> frozenset[Role]:
@@ -237,7 +230,7 @@ class State:
     # -- writing ---------------------------------------------------------
     def begin(self, phase: Phase) -> None:
         self.phase = phase
-        self.when = _when(phase is Phase.NIGHT, self.night if phase is Phase.NIGHT else self.day)
+        self.when = f"night {self.night}" if phase is Phase.NIGHT else f"day {self.day}"
 
     def mark_dead(self, name: str) -> None:
         self.alive[name] = False
