@@ -86,14 +86,19 @@ def check_setup(setup: Setup) -> None:
 
 
 class Game:
-    def __init__(self, setup: Setup, *, validate: bool = True, cues: bool = True) -> None:
+    def __init__(self, setup: Setup, *, validate: bool = True, cues: bool = True,
+                 events: bool = True) -> None:
         """``cues=False`` leaves out the narration cues (the simulator has no
-        narrator); everything else is the same game."""
+        narrator); ``events=False`` keeps no events at all (a simulation
+        whose bots read none: random bots), except in a game with the Full
+        Moon's cards, since a card reads them (spiritism). Everything else
+        is the same game: the same requests, decisions and winner."""
         if validate:
             check_setup(setup)
         self.setup = setup
         self.state = State.new(setup, variants_of(setup.variants))
         self.state.cues = cues
+        self.state.recording = events or "full_moon" in setup.variants
         self.decisions: list[Any] = []
         self.winner: Winner | None = None
         self.request: Request | None = None

@@ -80,6 +80,8 @@ class State:
     when: str = "night 0"
     #: emit the narration cues (wake/sleep of each called step)
     cues: bool = True
+    #: keep the events (``Game(events=False)``: a game nobody reads keeps none)
+    recording: bool = True
     #: events held back while a moment's deaths are marked (dawn announces
     #: the names first, then what they set off)
     held: list[Event] | None = None
@@ -267,6 +269,8 @@ class State:
 
     def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False,
              sleeper: bool = False, **data: Any) -> None:
+        if not self.recording:
+            return
         # tuple.__new__ skips the named tuple's Python-level constructor: a
         # game emits dozens of events
         event = _new_event(Event, (kind, data, to, cue, sleeper))

@@ -36,6 +36,8 @@ class Bots:
         self.tips = Tips()
         self._sensible = style == "sensible"
         self._base = seed * 1_000_003
+        #: the policies' context, filled anew for each decision (none keeps it)
+        self._ctx: BotContext | None = None
 
     def decide(self, game: Game) -> Any:
         req = game.request
@@ -43,7 +45,12 @@ class Bots:
         # Draws seeded by (seed, how far the game is): no hidden state
         # carried between decisions, hence replay- and resume-proof.
         rng = Draws(self._base + len(game.decisions))
-        decision = ASKS[req.ask].decide(BotContext(game.state, req, rng, self.style))
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = BotContext(game.state, req, rng, self.style)
+        else:
+            ctx.s, ctx.req, ctx.rng = game.state, req, rng
+        decision = ASKS[req.ask].decide(ctx)
         if self._sensible:
             decision = self.tips.apply(game.state, req, decision)
         return decision

@@ -79,7 +79,8 @@ def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
     for i in range(start, stop):
         # game i's Seeds, less the narration's (a silent game has none)
         deal, game_seed, bots = derive_all(batch.game_seed(i), ("deal", "game", "bots"))
-        game = play_out(Game(batch.dealt(deal, game_seed), validate=False, cues=False),
+        game = play_out(Game(batch.dealt(deal, game_seed), validate=False, cues=False,
+                             events=batch.style != "random"),  # random bots read no events
                         Bots(bots, batch.style), trusted=batch.trusted)
         assert game.winner is not None
         wins[game.winner.value] += 1
