@@ -60,6 +60,17 @@ def shown_role(s: State, death: Death) -> str | None:
     return death.role.value if not reveals or all(r(s, death) for r in reveals) else None
 
 
+def announce(s: State, deaths: list[Death]) -> None:
+    """The night's dead in seat order, whatever their cause, cards shown."""
+    seat = s.seat
+    for death in sorted(deaths, key=lambda d: seat[d.name]) if len(deaths) > 1 else deaths:
+        role = shown_role(s, death)
+        if role is None:
+            s.emit("death_night_buried", name=death.name)
+        else:
+            s.emit("death_night", name=death.name, role=role)
+
+
 def dawn(s: State) -> Flow:
     harms = night_deaths(s)
     s.emit("day_breaks", day=s.night)
@@ -70,13 +81,8 @@ def dawn(s: State) -> Flow:
     s.held = []
     deaths = [kill(s, name, cause, announce=False) for name, cause in harms]
     consequences, s.held = s.held, None
-    seat = s.seat
-    for death in sorted(deaths, key=lambda d: seat[d.name]) if len(deaths) > 1 else deaths:
-        role = shown_role(s, death)
-        if role is None:
-            s.emit("death_night_buried", name=death.name)
-        else:
-            s.emit("death_night", name=death.name, role=role)
+    if s.recording:  # (a game that keeps no events skips the news)
+        announce(s, deaths)
     s.events.extend(consequences)
     if s.cues and sleepers_tonight(s):
         # ``dawn_news``: a box taps a round now (the night's calls tapped

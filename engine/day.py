@@ -87,7 +87,8 @@ def mayor_election(s: State) -> Flow:
             ballot = yield Request(Ask.MAYOR_ELECTION, who, names, s.when, info={"round": round_no},
                                    discussion=True)
         counts = tally(s, ballot, weighted=False)
-        s.emit("election_result", votes=in_seat_order(s, counts))
+        if s.recording:
+            s.emit("election_result", votes=in_seat_order(s, counts))
         # No votes at all: every candidate is tied.
         tied = top(counts, names) or list(names)
         if len(tied) == 1:
@@ -160,7 +161,8 @@ def settle(s: State, ballot: Ballot) -> VoteFlow:
 
 def _count(s: State, ballot: Ballot) -> list[str]:
     counts = tally(s, ballot)
-    s.emit("vote_result", votes=in_seat_order(s, counts))
+    if s.recording:
+        s.emit("vote_result", votes=in_seat_order(s, counts))
     return top(counts, s.players)
 
 

@@ -30,7 +30,7 @@ def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
     s.mark_dead(name)
     s.deaths.append(death)
     rules = s.rules
-    if announce:
+    if announce and s.recording:
         if not rules.reveals or all(shown(s, death) for shown in rules.reveals):
             s.emit(_KINDS.get(cause) or _kind(cause), name=name, role=death.role.value)
         else:  # a card keeps the card hidden (the executioner alone sees it)

@@ -39,6 +39,8 @@ def request(s: State) -> Request | None:
 
 def inform(s: State) -> None:
     # "De wolven worden tegelijk wakker gedurende de nacht en kennen elkaar."
+    if not s.recording:
+        return
     wolves = list(pack_awake(s))
     if wolves:
         s.emit("werewolves_know", frozenset(wolves), wolves=wolves)
