@@ -10,9 +10,9 @@ from engine.botkit import BotContext, pick
 from engine.messages import Request
 from engine.night import NightStep, legal, sole_actor
 from engine.registry import AskSpec, RoleCard
-from engine.rules import Intent
+from engine.rules import AGAINST_BITES, Intent
 from engine.state import State
-from engine.vocab import Ask, Cause, Role, Team
+from engine.vocab import Ask, Role, Team
 
 
 def request(s: State) -> Request | None:
@@ -30,7 +30,7 @@ def apply(s: State, target: str | None) -> None:
     assert healer is not None
     s.memory(healer)["last"] = target
     if target is not None and not s.holds(target, Role.LITTLE_GIRL):
-        s.record(Intent("protect", "healer", target, against=frozenset({Cause.WEREWOLVES})))
+        s.record(Intent("protect", "healer", target, against=AGAINST_BITES))
 
 
 def decide(ctx: BotContext) -> str | None:
