@@ -14,13 +14,6 @@ from engine.state import Death, State
 from engine.vocab import Cause
 
 Flow = Generator[Request, Any, None]
-#: each cause's event kind (``death_vote``, ...), made once
-_KINDS: dict[Cause, str] = {}
-
-
-def _kind(cause: Cause) -> str:
-    found = _KINDS[cause] = f"death_{cause.value}"
-    return found
 
 
 def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
@@ -30,9 +23,9 @@ def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
     s.mark_dead(name)
     s.deaths.append(death)
     rules = s.rules
-    if announce and s.recording:
+    if announce:
         if not rules.reveals or all(shown(s, death) for shown in rules.reveals):
-            s.emit(_KINDS.get(cause) or _kind(cause), name=name, role=death.role.value)
+            s.emit(f"death_{cause.value}", name=name, role=death.role.value)
         else:  # a card keeps the card hidden (the executioner alone sees it)
             s.emit("death_hidden", name=name)
     for hook in rules.on_death:
