@@ -109,10 +109,13 @@ def vote_policy(ctx: BotContext) -> dict[str, str | None]:
         return {voter: one_vote(ctx, voter, voter in bound) for voter in ctx.req.actors}
     # Random voters: one_vote's single draw each, inlined for the free voters
     # (the same draws in the same order).
-    choices, rng = ctx.req.choices, ctx.rng
+    choices, rng, actors = ctx.req.choices, ctx.rng, ctx.req.actors
     n = len(choices)
+    if not bound:  # every voter free: all the draws at once
+        return {voter: choices[int((r - 0.05) / 0.95 * n)] if n and r >= 0.05 else None
+                for voter, r in zip(actors, rng.randoms(len(actors)), strict=True)}
     ballot: dict[str, str | None] = {}
-    for voter in ctx.req.actors:
+    for voter in actors:
         if voter in bound:
             ballot[voter] = one_vote(ctx, voter)
             continue

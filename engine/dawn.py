@@ -27,24 +27,30 @@ from engine.vocab import Cause
 
 def protected(s: State, harm: Intent) -> bool:
     assert harm.cause is not None
-    return any(i.target == harm.target and harm.cause in i.against for i in s.intents)
+    target, cause = harm.target, harm.cause
+    for i in s.intents:
+        if i.target == target and cause in i.against:
+            return True
+    return False
 
 
 def night_deaths(s: State) -> list[tuple[str, Cause]]:
     """Who dies of the night, in the order the harms were chosen."""
     deaths: list[tuple[str, Cause]] = []
-    rules = s.rules
+    rules, alive = s.rules, s.alive
+    dying: set[str] = set()
     for harm in s.intents:
         if harm.cause is None:
             continue
         target = harm.target
-        if not s.alive[target] or any(n == target for n, _ in deaths):
+        if not alive[target] or target in dying:
             continue  # one death a player (bitten and poisoned: by the first)
-        if protected(s, harm) or any(spares(s, harm) for spares in rules.spares):
+        if protected(s, harm) or (rules.spares and any(spares(s, harm) for spares in rules.spares)):
             continue
         if rules.instead_of_death and any(instead(s, harm) for instead in rules.instead_of_death):
             continue
         deaths.append((target, harm.cause))
+        dying.add(target)
     return deaths
 
 
@@ -52,6 +58,17 @@ def shown_role(s: State, death: Death) -> str | None:
     """The card shown for a death, or None where a rule buries it."""
     reveals = s.rules.reveals
     return death.role.value if not reveals or all(r(s, death) for r in reveals) else None
+
+
+def announce(s: State, deaths: list[Death]) -> None:
+    """The night's dead in seat order, whatever their cause, cards shown."""
+    seat = s.seat
+    for death in sorted(deaths, key=lambda d: seat[d.name]) if len(deaths) > 1 else deaths:
+        role = shown_role(s, death)
+        if role is None:
+            s.emit("death_night_buried", name=death.name)
+        else:
+            s.emit("death_night", name=death.name, role=role)
 
 
 def dawn(s: State) -> Flow:
@@ -64,13 +81,8 @@ def dawn(s: State) -> Flow:
     s.held = []
     deaths = [kill(s, name, cause, announce=False) for name, cause in harms]
     consequences, s.held = s.held, None
-    seat = s.seat
-    for death in sorted(deaths, key=lambda d: seat[d.name]):
-        role = shown_role(s, death)
-        if role is None:
-            s.emit("death_night_buried", name=death.name)
-        else:
-            s.emit("death_night", name=death.name, role=role)
+    if s.recording:  # (a game that keeps no events skips the news)
+        announce(s, deaths)
     s.events.extend(consequences)
     if s.cues and sleepers_tonight(s):
         # ``dawn_news``: a box taps a round now (the night's calls tapped

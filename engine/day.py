@@ -62,6 +62,9 @@ def top(counts: Mapping[str, int], order: tuple[str, ...]) -> list[str]:
     if not counts:
         return []
     best = max(counts.values())
+    leaders = [p for p, n in counts.items() if n == best]
+    if len(leaders) == 1 and leaders[0] in order:  # most ballots: no tie, no order to keep
+        return leaders
     return [p for p in order if counts.get(p) == best]
 
 
@@ -84,7 +87,8 @@ def mayor_election(s: State) -> Flow:
             ballot = yield Request(Ask.MAYOR_ELECTION, who, names, s.when, info={"round": round_no},
                                    discussion=True)
         counts = tally(s, ballot, weighted=False)
-        s.emit("election_result", votes=in_seat_order(s, counts))
+        if s.recording:
+            s.emit("election_result", votes=in_seat_order(s, counts))
         # No votes at all: every candidate is tied.
         tied = top(counts, names) or list(names)
         if len(tied) == 1:
@@ -157,7 +161,8 @@ def settle(s: State, ballot: Ballot) -> VoteFlow:
 
 def _count(s: State, ballot: Ballot) -> list[str]:
     counts = tally(s, ballot)
-    s.emit("vote_result", votes=in_seat_order(s, counts))
+    if s.recording:
+        s.emit("vote_result", votes=in_seat_order(s, counts))
     return top(counts, s.players)
 
 

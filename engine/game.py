@@ -86,14 +86,19 @@ def check_setup(setup: Setup) -> None:
 
 
 class Game:
-    def __init__(self, setup: Setup, *, validate: bool = True, cues: bool = True) -> None:
+    def __init__(self, setup: Setup, *, validate: bool = True, cues: bool = True,
+                 events: bool = True) -> None:
         """``cues=False`` leaves out the narration cues (the simulator has no
-        narrator); everything else is the same game."""
+        narrator); ``events=False`` keeps no events at all (a simulation
+        whose bots read none: random bots), except in a game with the Full
+        Moon's cards, since a card reads them (spiritism). Everything else
+        is the same game: the same requests, decisions and winner."""
         if validate:
             check_setup(setup)
         self.setup = setup
         self.state = State.new(setup, variants_of(setup.variants))
         self.state.cues = cues
+        self.state.recording = events or "full_moon" in setup.variants
         self.decisions: list[Any] = []
         self.winner: Winner | None = None
         self.request: Request | None = None
@@ -124,19 +129,26 @@ class Game:
         it has one — the same game, without the check's cost. People's
         answers and replays are always checked.
         """
-        if self.request is None:
+        start = len(self.state.events)
+        self.give(answer, trusted=trusted)
+        return self.state.events[start:]
+
+    def give(self, answer: Any, *, trusted: bool = False) -> None:
+        """``apply`` without returning the events (a bot game's loop reads
+        none of them)."""
+        request = self.request
+        if request is None:
             raise GameOver("the game is over; no question is open")
         if isinstance(answer, dict) and TRAVEL in answer:
-            return self._apply_travel(answer)
-        spec = ASKS[self.request.ask]
+            self._apply_travel(answer)
+            return
+        spec = ASKS[request.ask]
         if trusted and spec.trusted is not None:
             decision = spec.trusted(answer)
         else:
-            decision = spec.check(self.state, self.request, answer)
-        start = len(self.state.events)
+            decision = spec.check(self.state, request, answer)
         self.decisions.append(answer)
         self._resume(decision)
-        return self.state.events[start:]
 
     # -- between villages (variant villages_unite) -------------------------
     def leave(self, name: str) -> Traveller:

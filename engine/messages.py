@@ -9,8 +9,6 @@ from typing import Any, NamedTuple
 from engine.registry import ASKS
 from engine.vocab import Ask
 
-EMPTY: Mapping[str, Any] = {}
-
 
 @dataclass(slots=True)
 class Request:
@@ -34,7 +32,7 @@ class Request:
     when: str
     count: int = 1
     allow_none: bool = True
-    info: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    info: Mapping[str, Any] = field(default_factory=dict)
     default: Any = None
     #: the table discusses before this is asked (the day's vote, the
     #: election; not a second vote held at once)

@@ -50,6 +50,11 @@ class Intent:
     against: frozenset[Cause] = frozenset()
 
 
+#: what a protection against the werewolves' bite holds off (made once:
+#: the healer protects every night)
+AGAINST_BITES = frozenset({Cause.WEREWOLVES})
+
+
 class Rules:
     """No-op hooks; subclasses override what they change."""
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.deck import Setup
 from engine.messages import Event
 from engine.options import Options
-from engine.registry import ROLES
+from engine.registry import BASE_RULES, ROLES
 from engine.rules import Intent, Rules, RuleSet, rule_set
 from engine.vocab import Cause, Phase, Role, Team
 
@@ -80,6 +80,8 @@ class State:
     when: str = "night 0"
     #: emit the narration cues (wake/sleep of each called step)
     cues: bool = True
+    #: keep the events (``Game(events=False)``: a game nobody reads keeps none)
+    recording: bool = True
     #: events held back while a moment's deaths are marked (dawn announces
     #: the names first, then what they set off)
     held: list[Event] | None = None
@@ -102,18 +104,20 @@ class State:
 
     @classmethod
     def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
+        players, roles = setup.players, setup.roles
         s = cls(
             setup=setup,
-            players=setup.players,
-            role=dict(setup.roles),
+            players=players,
+            role=dict(roles),
             middle=list(setup.middle),
             options=setup.options,
-            deck=frozenset(setup.deck),
-            alive={p: True for p in setup.players},
+            # setup.deck, as a set: without its tuple (a game of a run is dealt in µs)
+            deck=frozenset(map(roles.__getitem__, players)).union(setup.middle),
+            alive=dict.fromkeys(players, True),
             rules=_NO_RULES,
-            living_now=setup.players,
+            living_now=players,
             wolf_roles=wolf_roles(),
-            seat={p: i for i, p in enumerate(setup.players)},
+            seat=dict(zip(players, range(len(players)), strict=True)),
         )
         s._index_roles()
         s.variant_rules = extra_rules
@@ -122,8 +126,6 @@ class State:
 
     def refresh_rules(self, cards: tuple[Rules, ...] = ()) -> None:
         """Rebuild the game's rules: base, the deck's roles, variants, cards."""
-        from engine.registry import BASE_RULES
-
         # Games of one deck share one RuleSet; the key notes the registry's
         # size, so a rule registered later is never missed.
         key = (self.deck, self.variant_rules, cards, len(BASE_RULES), len(ROLES))
@@ -139,9 +141,13 @@ class State:
 
     def _index_roles(self) -> None:
         by_role: dict[Role, list[str]] = {}
+        role, powers = self.role, self.powers
         for p in self.players:
-            for power in self.powers.get(p, (self.role[p],)):
-                by_role.setdefault(power, []).append(p)
+            if powers and p in powers:
+                for power in powers[p]:
+                    by_role.setdefault(power, []).append(p)
+            else:  # his card's power (everyone, in all games but a few)
+                by_role.setdefault(role[p], []).append(p)
         self.by_role = {r: tuple(ps) for r, ps in by_role.items()}
 
     @property
@@ -230,7 +236,10 @@ class State:
 
     def mark_dead(self, name: str) -> None:
         self.alive[name] = False
-        self.living_now = tuple([p for p in self.living_now if p != name])
+        living = list(self.living_now)
+        if name in living:
+            living.remove(name)
+            self.living_now = tuple(living)
 
     def revive(self, name: str) -> None:
         """A dead player plays again (a card's miracle)."""
@@ -260,6 +269,8 @@ class State:
 
     def emit(self, kind: str, to: frozenset[str] | None = None, cue: bool = False,
              sleeper: bool = False, **data: Any) -> None:
+        if not self.recording:
+            return
         # tuple.__new__ skips the named tuple's Python-level constructor: a
         # game emits dozens of events
         event = _new_event(Event, (kind, data, to, cue, sleeper))

@@ -34,20 +34,24 @@ class Bots:
         self.seed = seed
         self.style = style
         self.tips = Tips()
-
-    def _rng(self, game: Game) -> Draws:
-        # Seeded by (seed, how far the game is): no hidden state carried
-        # between decisions, hence replay- and resume-proof.
-        return Draws(self.seed * 1_000_003 + len(game.decisions))
+        self._sensible = style == "sensible"
+        self._base = seed * 1_000_003
+        #: the policies' context, filled anew for each decision (none keeps it)
+        self._ctx: BotContext | None = None
 
     def decide(self, game: Game) -> Any:
         req = game.request
         assert req is not None
-        # the draws of _rng, made here (one call less a decision)
-        rng = Draws(self.seed * 1_000_003 + len(game.decisions))
-        ctx = BotContext(game.state, req, rng, self.style)
+        # Draws seeded by (seed, how far the game is): no hidden state
+        # carried between decisions, hence replay- and resume-proof.
+        rng = Draws(self._base + len(game.decisions))
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = BotContext(game.state, req, rng, self.style)
+        else:
+            ctx.s, ctx.req, ctx.rng = game.state, req, rng
         decision = ASKS[req.ask].decide(ctx)
-        if self.style == "sensible":
+        if self._sensible:
             decision = self.tips.apply(game.state, req, decision)
         return decision
 
@@ -56,8 +60,9 @@ def play_out(game: Game, bots: Bots, max_decisions: int = 10_000, *,
              trusted: bool = False) -> Game:
     """Let the bots answer everything until the game ends. ``trusted``: their
     answers skip the checks (``Game.apply``): the same game, faster."""
+    decide, give, decisions = bots.decide, game.give, game.decisions
     while game.request is not None:
-        if len(game.decisions) >= max_decisions:
+        if len(decisions) >= max_decisions:
             raise RuntimeError("bot game did not end")
-        game.apply(bots.decide(game), trusted=trusted)
+        give(decide(game), trusted=trusted)
     return game

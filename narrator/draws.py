@@ -30,6 +30,15 @@ class Draws:
         self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
         return (z >> 32) / 4294967296.0
 
+    def randoms(self, k: int) -> list[float]:
+        """``k`` draws of ``random`` (a ballot's voters), in one call."""
+        z, found = self._state, []
+        for _ in range(k):
+            z = (z * 6364136223846793005 + 1442695040888963407) & _MASK
+            found.append((z >> 32) / 4294967296.0)
+        self._state = z
+        return found
+
     def randbelow(self, n: int) -> int:
         self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
         return ((z >> 32) * n) >> 32

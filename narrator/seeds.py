@@ -14,7 +14,7 @@ with each seed's label), so knowing one derived seed gives no other.
 
 from __future__ import annotations
 
-import hmac
+import hashlib
 import secrets
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
@@ -42,7 +42,7 @@ class Seeds:
     @classmethod
     def derived(cls, seed: int) -> Seeds:
         """A demo or a replay: every seed derived one-way from ``seed``."""
-        return cls(*(derive(seed, label) for label in LABELS))
+        return cls(*derive_all(seed, LABELS))
 
     def to_dict(self) -> dict[str, int]:
         return asdict(self)
@@ -63,10 +63,27 @@ class Seeds:
 def derive(seed: int, label: str) -> int:
     """A seed for ``label`` from ``seed``: one-way, so a seed derived for
     one purpose tells nothing about the one derived for another."""
-    # hmac.digest: the same HMAC-SHA256, in one C call (simulations derive
-    # seeds for every game)
-    digest = hmac.digest(str(seed).encode(), label.encode(), "sha256")
-    return int.from_bytes(digest[:8], "big") >> (64 - BITS)
+    return derive_all(seed, (label,))[0]
+
+
+#: HMAC's pads (RFC 2104), as byte translations of the key
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
+_BLOCK = 64  # SHA-256's block size
+
+
+def derive_all(seed: int, labels: tuple[str, ...]) -> list[int]:
+    """``derive(seed, label)`` for each label: HMAC-SHA256 keyed by the
+    seed's digits (RFC 2104), written out on hashlib with the key padded
+    once for all labels (simulations derive seeds every game, and
+    ``hmac.digest`` pays OpenSSL's set-up for each)."""
+    key = str(seed).encode()
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    inner, outer, sha256 = key.translate(_IPAD), key.translate(_OPAD), hashlib.sha256
+    return [int.from_bytes(sha256(outer + sha256(inner + label.encode()).digest()).digest()[:8], "big")
+            >> (64 - BITS) for label in labels]
 
 
 def seeds_of(setup: Setup, header: dict[str, Any] | None = None) -> Seeds:

@@ -17,7 +17,7 @@ import engine
 from engine import EventDeck, Game, Options, Role, Setup
 from narrator.bots import Bots, play_out
 from narrator.parallel import Workers
-from narrator.seeds import Seeds
+from narrator.seeds import Seeds, derive_all
 
 #: bot players' names, seat 1 first
 NAMES = (
@@ -57,8 +57,12 @@ class Batch:
         """Game ``i``'s deal: the same number, the same deal (``seeds``:
         game ``i``'s, when the caller has them already)."""
         seeds = seeds or self.seeds(i)
-        return engine.deal(NAMES[:self.players], self.cards, seeds.deal, seed=seeds.game,
-                           options=self.options, variants=self.variants, events=self.events(seeds.game))
+        return self.dealt(seeds.deal, seeds.game)
+
+    def dealt(self, deal_seed: int, game_seed: int) -> Setup:
+        """The deal of these seeds (a game's ``Seeds.deal`` and ``.game``)."""
+        return engine.deal(NAMES[:self.players], self.cards, deal_seed, seed=game_seed,
+                           options=self.options, variants=self.variants, events=self.events(game_seed))
 
     def events(self, shuffle_seed: int) -> EventDeck | None:
         """The Full Moon's pile for one game ("Schud de kaarten"); None without it."""
@@ -73,10 +77,11 @@ def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
     """The winners of games ``start`` to ``stop`` (a worker's slice)."""
     wins: Counter[str] = Counter()
     for i in range(start, stop):
-        seeds = batch.seeds(i)
-        setup = batch.setup(i, seeds)
-        game = play_out(Game(setup, validate=False, cues=False), Bots(seeds.bots, batch.style),
-                        trusted=batch.trusted)
+        # game i's Seeds, less the narration's (a silent game has none)
+        deal, game_seed, bots = derive_all(batch.game_seed(i), ("deal", "game", "bots"))
+        game = play_out(Game(batch.dealt(deal, game_seed), validate=False, cues=False,
+                             events=batch.style != "random"),  # random bots read no events
+                        Bots(bots, batch.style), trusted=batch.trusted)
         assert game.winner is not None
         wins[game.winner.value] += 1
     return wins

@@ -7,6 +7,7 @@ tests/listener.py), so a few hundred games take seconds."""
 
 from __future__ import annotations
 
+import hmac
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -21,7 +22,7 @@ from engine import Ask, Game, IllegalAnswer, Options, Role, Setup
 from engine.registry import all_steps
 from narrator.demo import NAMES
 from narrator.moderator import call_length
-from narrator.seeds import Seeds, derive
+from narrator.seeds import BITS, LABELS, Seeds, derive
 from tests.listener import Heard, listen, table_kit
 
 PLAYERS = list(NAMES[:8])
@@ -81,6 +82,11 @@ def test_derived_seeds_are_one_way_and_reproducible() -> None:
     a, b = Seeds.derived(11), Seeds.derived(11)
     assert a == b and len({a.deal, a.game, a.narration, a.bots}) == 4
     assert a.deal not in (11, a.narration) and derive(11, "deal") == a.deal
+    # the seeds are HMAC-SHA256 of the seed's digits, as the standard library computes it
+    for seed in (0, 11, -3, 2**63 - 1, 10**80):
+        for label in LABELS:
+            digest = hmac.digest(str(seed).encode(), label.encode(), "sha256")
+            assert derive(seed, label) == int.from_bytes(digest[:8], "big") >> (64 - BITS)
 
 
 # -- 2. what a listener gets, across hidden states ----------------------------------

@@ -10,9 +10,9 @@ from engine.botkit import BotContext, pick
 from engine.messages import Request
 from engine.night import NightStep, legal, sole_actor
 from engine.registry import AskSpec, RoleCard
-from engine.rules import Intent
+from engine.rules import AGAINST_BITES, Intent
 from engine.state import State
-from engine.vocab import Ask, Cause, Role, Team
+from engine.vocab import Ask, Role, Team
 
 
 def request(s: State) -> Request | None:
@@ -20,7 +20,7 @@ def request(s: State) -> Request | None:
     if not actors:
         return None
     last = s.memory(actors[0]).get("last")
-    choices = tuple(p for p in s.living() if p != last)
+    choices = tuple([p for p in s.living_now if p != last])
     return Request(Ask.HEALER, actors, legal(s, Ask.HEALER, actors, choices), s.when,
                    info={"last": last})
 
@@ -30,7 +30,7 @@ def apply(s: State, target: str | None) -> None:
     assert healer is not None
     s.memory(healer)["last"] = target
     if target is not None and not s.holds(target, Role.LITTLE_GIRL):
-        s.record(Intent("protect", "healer", target, against=frozenset({Cause.WEREWOLVES})))
+        s.record(Intent("protect", "healer", target, against=AGAINST_BITES))
 
 
 def decide(ctx: BotContext) -> str | None:

@@ -15,7 +15,8 @@ def request(s: State) -> Request | None:
     actors = sole_actor(s, Role.SEER)
     if not actors:
         return None
-    choices = tuple(p for p in s.living() if p != actors[0])
+    me = actors[0]
+    choices = tuple([p for p in s.living_now if p != me])
     return Request(Ask.SEER, actors, legal(s, Ask.SEER, actors, choices), s.when)
 
 

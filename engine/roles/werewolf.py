@@ -17,9 +17,11 @@ def pack_awake(s: State) -> tuple[str, ...]:
     """The werewolves who wake tonight: living, with their power."""
     wolves, role = s.wolf_roles, s.role
     if s.faction_wolves:  # de dubbele ik: a werewolf by his hidden card, whatever power he shows
-        return tuple(p for p in s.living_now if p in s.faction_wolves and p not in s.powerless
-                     or role[p] in wolves and s.has_power(p))
-    return tuple(p for p in s.living_now if role[p] in wolves and s.has_power(p))
+        return tuple([p for p in s.living_now if p in s.faction_wolves and p not in s.powerless
+                      or role[p] in wolves and s.has_power(p)])
+    if not (s.powerless or s.village_powerless):  # most nights: the living hold their powers
+        return tuple([p for p in s.living_now if role[p] in wolves])
+    return tuple([p for p in s.living_now if role[p] in wolves and s.has_power(p)])
 
 
 def request(s: State) -> Request | None:
@@ -27,13 +29,18 @@ def request(s: State) -> Request | None:
     if not wolves:
         return None
     # "Iedere nacht verslinden zij een burger": never one of their own.
-    wolf_roles, role = s.wolf_roles, s.role
-    choices = tuple(p for p in s.living_now if role[p] not in wolf_roles and p not in s.faction_wolves)
+    wolf_roles, role, faction = s.wolf_roles, s.role, s.faction_wolves
+    if faction:
+        choices = tuple([p for p in s.living_now if role[p] not in wolf_roles and p not in faction])
+    else:
+        choices = tuple([p for p in s.living_now if role[p] not in wolf_roles])
     return Request(Ask.WEREWOLVES, wolves, legal(s, Ask.WEREWOLVES, wolves, choices), s.when)
 
 
 def inform(s: State) -> None:
     # "De wolven worden tegelijk wakker gedurende de nacht en kennen elkaar."
+    if not s.recording:
+        return
     wolves = list(pack_awake(s))
     if wolves:
         s.emit("werewolves_know", frozenset(wolves), wolves=wolves)

@@ -14,19 +14,26 @@ from engine.errors import IllegalAnswer, MalformedAnswer
 from engine.messages import Request
 from engine.night import NightStep, legal, sole_actor
 from engine.registry import AskSpec, RoleCard
-from engine.rules import Intent
+from engine.rules import AGAINST_BITES, Intent
 from engine.state import State
 from engine.vocab import Ask, Cause, Role, Team
 
 
 def potions(s: State, witch: str) -> dict[str, bool]:
     """The potions this witch has left (they go where she goes)."""
-    return s.memory(witch).setdefault("potions", {"save": True, "poison": True})  # type: ignore[no-any-return]
+    memory = s.memory(witch)
+    left: dict[str, bool] | None = memory.get("potions")
+    if left is None:
+        left = memory["potions"] = {"save": True, "poison": True}
+    return left
 
 
 def bitten(s: State) -> str | None:
     """The werewolves' choice tonight, as made."""
-    return next((i.target for i in s.intents if i.kind == "bite"), None)
+    for intent in s.intents:
+        if intent.kind == "bite":
+            return intent.target
+    return None
 
 
 def request(s: State) -> Request | None:
@@ -53,7 +60,7 @@ def apply(s: State, answer: dict[str, Any]) -> None:
     victim = bitten(s)
     if save and victim is not None:
         left["save"] = False
-        s.record(Intent("save", "witch", victim, against=frozenset({Cause.WEREWOLVES})))
+        s.record(Intent("save", "witch", victim, against=AGAINST_BITES))
     if poison is not None:
         left["poison"] = False
         s.record(Intent("poison", "witch", poison, cause=Cause.POISON))
@@ -64,7 +71,7 @@ def apply(s: State, answer: dict[str, Any]) -> None:
 def check(s: State, req: Request, answer: Any) -> dict[str, Any]:
     if answer is None:
         answer = {}
-    if not isinstance(answer, Mapping):
+    if type(answer) is not dict and not isinstance(answer, Mapping):  # (the ABC's check is slow)
         raise MalformedAnswer(f"witch: expected {{save: true/false, poison: name or null}}, not {answer!r}")
     extra = set(answer) - {"save", "poison"}
     if extra:
