@@ -59,11 +59,13 @@ def recorded_games(n: int, players: int) -> list[tuple[Setup, list[object]]]:
 
 
 def rate(fn, n: int, repeats: int, clock=time.perf_counter) -> list[float]:
+    """Games/s of ``repeats`` runs; a run in another process answers its own
+    seconds (bench/compiled_side.py)."""
     rates = []
     for _ in range(repeats):
         t = clock()
-        fn()
-        rates.append(n / (clock() - t))
+        took = fn()
+        rates.append(n / (took if isinstance(took, float) else clock() - t))
     return rates
 
 
@@ -192,6 +194,8 @@ def main() -> None:
     parser.add_argument("--baseline-ref", metavar="REV",
                         help="like --baseline, with the tree of a git revision")
     parser.add_argument("--no-compiled", action="store_true", help="leave out the compiled engine")
+    parser.add_argument("--cpu", action="store_true",
+                        help="CPU time of the playing process, not the wall clock (a busy shared machine)")
     parser.add_argument("--child", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -211,20 +215,22 @@ def main() -> None:
         if compiled.fresh():
             fast = CompiledSide("engine_speed")
             for name in COMPILED_RUNS:
-                runs[f"compiled_{name}"] = partial(fast.seconds, "compiled_run", name, args.games, args.players)
+                runs[f"compiled_{name}"] = partial(fast.seconds, "compiled_run", name, args.games, args.players,
+                                                   cpu=args.cpu)
         else:
             print("bench/engine_speed.py: no fresh compiled engine, its rows are left out "
                   "(wakkerdam compile builds it)", file=sys.stderr)
     rates: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.repeats):  # the runs take turns, so load hits all alike
         for name, fn in runs.items():
-            rates[name] += rate(fn, args.games, 1)
+            rates[name] += rate(fn, args.games, 1, time.process_time if args.cpu else time.perf_counter)
     per_s = {name: statistics.median(r) for name, r in rates.items()}
     us = {name: 1e6 / r for name, r in per_s.items()}
     result: dict[str, object] = {
         "players": args.players,
         "games": args.games,
         "decisions_per_game": round(decisions, 1),
+        "clock": "cpu" if args.cpu else "wall",
     }
     for name in ("engine_alone", "random_bots", "sensible_bots"):
         result[f"{name}_games_per_s"] = round(per_s[name])
