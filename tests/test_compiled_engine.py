@@ -5,8 +5,8 @@ benches use the mypyc build only because, for the same seed, it plays the
 same game: the same decisions, the same events, the same winner — over
 thousands of random deals, variants and Full Moon cards included, both bot
 styles, the checked and the trusted path. The build is made here when it is
-not fresh (CI starts it in the background first: ``dev.sh test``), so this
-test never skips; each engine plays in its own child process, both at once.
+not fresh (CI starts it in the background first: ``dev.sh test``, and
+these tests run last), so they never skip; each engine plays in its own child process, both at once.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import pytest
 from narrator import compiled
 
 GAMES = 2000
+#: last in the suite: dev.sh's background build has the other tests' time (conftest.py)
+pytestmark = pytest.mark.compiled
 
 
 @pytest.fixture(scope="module")
