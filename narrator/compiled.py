@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import hashlib
+import importlib.util
 import os
 import platform
 import shutil
@@ -34,7 +35,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from voices import Pack
+from voices import LANGUAGES, Pack, load
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "fast"
@@ -130,10 +131,18 @@ def _locked() -> Iterator[None]:
         yield
 
 
+class BuildError(RuntimeError):
+    """The build failed; ``output``: what mypyc and the C compiler said."""
+
+    def __init__(self, output: str) -> None:
+        super().__init__("the compiled engine did not build")
+        self.output = output
+
+
 def ensure_built(jobs: int = 0, quiet: bool = False) -> float:
     """Build unless the build is fresh; the seconds the build took (0: it was
     fresh). The compiling runs in a child process (setuptools and mypyc
-    keep global state)."""
+    keep global state); ``quiet``: its output only in a BuildError."""
     with _locked():
         if fresh():
             return 0.0
@@ -141,8 +150,7 @@ def ensure_built(jobs: int = 0, quiet: bool = False) -> float:
         cmd = [sys.executable, "-m", "narrator.compiled", "--in-child", "--jobs", str(jobs)]
         out = subprocess.run(cmd, cwd=ROOT, capture_output=quiet, text=True)
         if out.returncode != 0:
-            raise RuntimeError("the compiled engine did not build:\n"
-                               + (out.stdout + out.stderr if quiet else "(see above)"))
+            raise BuildError((out.stdout or "") + (out.stderr or ""))
         return time.perf_counter() - start
 
 
@@ -172,12 +180,14 @@ def _build(jobs: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="wakkerdam compile",
-        description="Build the compiled engine (mypyc) in build/fast/ for simulate, balance and bench/.")
+    from voices.args import Parser, fail
+
+    parser = Parser(prog="wakkerdam compile",
+                    description="Build the compiled engine (mypyc) in build/fast/ for simulate, balance and bench/.")
     parser.add_argument("--jobs", type=int, default=0, help="C compilers at once (default: every core)")
     parser.add_argument("--check", action="store_true", help="only say whether the build is fresh")
     parser.add_argument("--quiet", action="store_true", help="the compilers' output only on failure")
+    parser.add_argument("--lang", choices=LANGUAGES, default="nl", help="the language of its messages")
     parser.add_argument("--in-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.in_child:
@@ -186,9 +196,17 @@ def main(argv: list[str]) -> int:
     if args.check:
         print("fresh" if fresh() else "stale" if (BUILD / STAMP).exists() else "missing")
         return 0 if fresh() else 1
-    seconds = ensure_built(args.jobs, quiet=args.quiet)
-    print(f"compiled engine in {BUILD.relative_to(ROOT)}: "
-          + (f"built in {seconds:.0f} s" if seconds else "already fresh"))
+    if importlib.util.find_spec("mypyc") is None or importlib.util.find_spec("setuptools") is None:
+        return fail("wakkerdam compile", args.lang, "cli.compile_needs_mypyc")
+    try:
+        seconds = ensure_built(args.jobs, quiet=args.quiet)
+    except BuildError as exc:
+        print(exc.output, end="", file=sys.stderr)
+        return fail("wakkerdam compile", args.lang, "cli.compile_failed")
+    pack = load(args.lang)
+    folder = str(BUILD.relative_to(ROOT))
+    print(pack.line("cli.compile_built", folder=folder, seconds=round(seconds)) if seconds
+          else pack.line("cli.compile_fresh", folder=folder))
     return 0
 
 

@@ -28,7 +28,10 @@ pytestmark = pytest.mark.compiled
 
 @pytest.fixture(scope="module")
 def build() -> None:
-    compiled.ensure_built(quiet=True)
+    try:
+        compiled.ensure_built(quiet=True)
+    except compiled.BuildError as exc:
+        pytest.fail(f"the compiled engine did not build:\n{exc.output}")
 
 
 def _play(env: dict[str, str]) -> subprocess.Popen[str]:
