@@ -8,8 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import voices
 from narrator import compiled
+
+compiled.choose_for_command(sys.argv)  # before voices, which imports engine/
+import voices  # noqa: E402
+from engine.errors import WakkerdamError  # noqa: E402
 
 #: name -> (module, function, help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -27,9 +30,6 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "serve": ("web.serve", "serve_main", "the set-up and story page on the local network (the box's service)"),
     "compile": ("narrator.compiled", "main", "build the compiled engine (mypyc) that simulate and balance use"),
 }
-#: the commands that play many bot games: the compiled engine when it is fresh
-#: (narrator/compiled.py); engine/ is imported only after the choice
-FAST = {"simulate", "balance"}
 
 
 def _command(name: str) -> Callable[[list[str]], int]:
@@ -69,9 +69,6 @@ def _command_at(module: str, func: str) -> Callable[[list[str]], int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # only a process started as the command picks its engine: a call from
-    # inside a process (the tests) keeps the engine that process has
-    from_command_line = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):
         print("usage: wakkerdam COMMAND [options]   (wakkerdam COMMAND --help for more)\n\ncommands:")
@@ -83,10 +80,6 @@ def main(argv: list[str] | None = None) -> int:
     name, rest = argv[0], argv[1:]
     if name not in COMMANDS:
         return fail("wakkerdam", language(rest), "cli.unknown_command", name=name)
-    if name in FAST and from_command_line:
-        compiled.use_compiled()
-    from engine.errors import WakkerdamError
-
     try:
         return _command(name)(rest)
     except BrokenPipeError:  # the output's reader went away (| head)

@@ -34,8 +34,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from voices import LANGUAGES, Pack, load
+if TYPE_CHECKING:  # voices imports engine: at run time only after the choice
+    from voices import Pack
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "fast"
@@ -45,6 +47,8 @@ STAMP = "SOURCES"
 #: modules left interpreted (see the module's docstring)
 PURE = frozenset({"engine/errors.py", "engine/vocab.py"})
 ENV = "WAKKERDAM_ENGINE"
+#: the commands that play many bot games: the compiled engine when it is fresh
+FAST_COMMANDS = frozenset({"simulate", "balance"})
 
 #: why the pure engine runs, or that the compiled one does (``use_compiled``)
 COMPILED, MISSING, STALE, OFF, IMPORTED = "compiled", "missing", "stale", "off", "imported"
@@ -90,6 +94,16 @@ def use_compiled() -> str:
         sys.path.insert(0, str(BUILD))
         state = COMPILED
     return state
+
+
+def choose_for_command(argv: list[str]) -> None:
+    """At the start of the ``wakkerdam`` program (narrator/cli.py, before
+    anything imports engine/: voices does): a command of FAST_COMMANDS runs
+    the compiled engine when it is fresh. Any other process (the tests, a
+    program importing narrator.cli) keeps the pure engine."""
+    program = Path(argv[0]).name if argv else ""
+    if program in ("wakkerdam", "cli.py") and len(argv) > 1 and argv[1] in FAST_COMMANDS:
+        use_compiled()
 
 
 def is_compiled() -> bool:
@@ -180,6 +194,7 @@ def _build(jobs: int) -> None:
 
 
 def main(argv: list[str]) -> int:
+    from voices import LANGUAGES, load
     from voices.args import Parser, fail
 
     parser = Parser(prog="wakkerdam compile",
