@@ -28,6 +28,8 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
@@ -43,6 +45,7 @@ from narrator.demo import NAMES  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import floor  # noqa: E402
+from compiled_side import CompiledSide  # noqa: E402
 
 
 def recorded_games(n: int, players: int) -> list[tuple[Setup, list[object]]]:
@@ -56,11 +59,13 @@ def recorded_games(n: int, players: int) -> list[tuple[Setup, list[object]]]:
 
 
 def rate(fn, n: int, repeats: int, clock=time.perf_counter) -> list[float]:
+    """Games/s of ``repeats`` runs; a run in another process answers its own
+    seconds (bench/compiled_side.py)."""
     rates = []
     for _ in range(repeats):
         t = clock()
-        fn()
-        rates.append(n / (clock() - t))
+        took = fn()
+        rates.append(n / (took if isinstance(took, float) else clock() - t))
     return rates
 
 
@@ -144,6 +149,40 @@ def compare(baseline: str, games: int, players: int, repeats: int, as_json: bool
         print(f"{name:18} {row['before_us']:>10} {row['after_us']:>10} {row['speedup']:>13}")
 
 
+#: what the compiled engine plays too (in its own process: bench/compiled_side.py)
+COMPILED_RUNS = ("engine_alone", "random_bots", "sensible_bots")
+
+
+def one_tree_runs(games: list[tuple[Setup, list[object]]], players: int) -> dict[str, Callable[[], None]]:
+    """The runs of one process: the engine alone (a replay), both bot styles
+    and the floor, on the same games."""
+    def replay_all() -> None:
+        for setup, decs in games:
+            game = Game(setup, cues=False)
+            for answer in decs:
+                game.apply(answer)
+
+    def bots(style: str) -> Callable[[], None]:
+        def run() -> None:
+            for setup, _ in games:
+                play_out(Game(setup, validate=False, cues=False), Bots(setup.seed, style))
+        return run
+
+    deck = [r.value for r in config.demo_deck(players)]
+
+    def floor_all() -> None:
+        for seed in range(len(games)):
+            floor.play(deck, seed)
+
+    return {"engine_alone": replay_all, "random_bots": bots("random"),
+            "sensible_bots": bots("sensible"), "floor": floor_all}
+
+
+def compiled_run(name: str, games: int, players: int) -> Callable[[], None]:
+    """One of the runs, as the compiled side's process makes it."""
+    return one_tree_runs(recorded_games(games, players), players)[name]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
@@ -154,6 +193,9 @@ def main() -> None:
                         help="another checkout: measure it and this tree side by side")
     parser.add_argument("--baseline-ref", metavar="REV",
                         help="like --baseline, with the tree of a git revision")
+    parser.add_argument("--no-compiled", action="store_true", help="leave out the compiled engine")
+    parser.add_argument("--cpu", action="store_true",
+                        help="CPU time of the playing process, not the wall clock (a busy shared machine)")
     parser.add_argument("--child", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -165,37 +207,30 @@ def main() -> None:
         return
     games = recorded_games(args.games, args.players)
     decisions = statistics.mean(len(d) for _, d in games)
+    runs: dict[str, Callable[[], object]] = dict(one_tree_runs(games, args.players))
+    from narrator import compiled  # not in --child: an older tree may have none
 
-    def replay_all() -> None:
-        for setup, decs in games:
-            game = Game(setup, cues=False)
-            for answer in decs:
-                game.apply(answer)
-
-    def bots(style: str):
-        def run() -> None:
-            for setup, _ in games:
-                play_out(Game(setup, validate=False, cues=False), Bots(setup.seed, style))
-        return run
-
-    deck = [r.value for r in config.demo_deck(args.players)]
-
-    def floor_all() -> None:
-        for seed in range(args.games):
-            floor.play(deck, seed)
-
-    runs = {"engine_alone": replay_all, "random_bots": bots("random"),
-            "sensible_bots": bots("sensible"), "floor": floor_all}
+    fast = None
+    if not args.no_compiled:
+        if compiled.fresh():
+            fast = CompiledSide("engine_speed")
+            for name in COMPILED_RUNS:
+                runs[f"compiled_{name}"] = partial(fast.seconds, "compiled_run", name, args.games, args.players,
+                                                   cpu=args.cpu)
+        else:
+            print("bench/engine_speed.py: no fresh compiled engine, its rows are left out "
+                  "(wakkerdam compile builds it)", file=sys.stderr)
     rates: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.repeats):  # the runs take turns, so load hits all alike
         for name, fn in runs.items():
-            rates[name] += rate(fn, args.games, 1)
+            rates[name] += rate(fn, args.games, 1, time.process_time if args.cpu else time.perf_counter)
     per_s = {name: statistics.median(r) for name, r in rates.items()}
     us = {name: 1e6 / r for name, r in per_s.items()}
     result: dict[str, object] = {
         "players": args.players,
         "games": args.games,
         "decisions_per_game": round(decisions, 1),
+        "clock": "cpu" if args.cpu else "wall",
     }
     for name in ("engine_alone", "random_bots", "sensible_bots"):
         result[f"{name}_games_per_s"] = round(per_s[name])
@@ -203,11 +238,18 @@ def main() -> None:
     result["floor_us_per_game"] = round(us["floor"], 1)
     result["engine_alone_over_floor"] = round(us["engine_alone"] / us["floor"], 2)
     result["random_bots_over_floor"] = round(us["random_bots"] / us["floor"], 2)
+    if fast is not None:
+        fast.close()
+        for name in COMPILED_RUNS:
+            result[f"compiled_{name}_games_per_s"] = round(per_s[f"compiled_{name}"])
+            result[f"compiled_{name}_us_per_game"] = round(us[f"compiled_{name}"], 1)
+            result[f"compiled_{name}_over_floor"] = round(us[f"compiled_{name}"] / us["floor"], 2)
+            result[f"compiled_{name}_speedup"] = round(us[name] / us[f"compiled_{name}"], 2)
     if args.json:
         print(json.dumps(result))
     else:
         for k, v in result.items():
-            print(f"{k:28} {v}")
+            print(f"{k:36} {v}")
 
 
 if __name__ == "__main__":

@@ -8,9 +8,14 @@ to the end. Ours runs the default path of ``wakkerdam simulate``: a mayor is
 elected and every answer is checked; the second ratio is the same games on
 the trusted path (the bots' answers skip the checks: tests/test_fast_path.py
 shows it plays the same games); the third is without the mayor and the
-checks and with parity wins, which is the peer's rule set.
+checks and with parity wins, which is the peer's rule set. When the compiled
+engine is built and fresh (``wakkerdam compile``, narrator/compiled.py), it
+is one more side of the same run (a child process: one process imports one
+engine), on the default and on the trusted path.
 
-Prints games/s medians and the ratios; ``--json`` for one JSON object.
+Prints games/s medians and the ratios; ``--json`` for one JSON object;
+``--cpu`` times each side by the CPU time of the process that plays it (on
+a busy shared machine the wall clock mostly measures the waiting).
 Target (issue 15): ours >= 2x the peer on every deck, mayor and checks on.
 """
 
@@ -23,9 +28,11 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+sys.path.insert(1, str(Path(__file__).resolve().parent))  # bench/compiled_side.py
 
 from engine import Options, Role  # noqa: E402
 from narrator.simulation import Batch, play_games  # noqa: E402
@@ -61,6 +68,12 @@ def ours(deck: dict[Role, int], games: int, options: Options, *,
     def run() -> None:
         assert sum(play_games(batch, 0, games).values()) == games
     return run
+
+
+def ours_named(deck: str, games: int, trusted: bool) -> Callable[[], None]:
+    """``ours`` by the deck's name, with the default options (what the
+    compiled side's child process is asked for: bench/compiled_side.py)."""
+    return ours(DECKS[deck], games, Options(), trusted=trusted)
 
 
 def peer(deck: dict[Role, int], games: int) -> Callable[[], None]:
@@ -104,20 +117,23 @@ def peer(deck: dict[Role, int], games: int) -> Callable[[], None]:
     return run
 
 
-def games_per_s(fn: Callable[[], None], games: int) -> float:
-    start = time.perf_counter()
-    fn()
-    return games / (time.perf_counter() - start)
+def games_per_s(fn: Callable[[], object], games: int, clock: Callable[[], float] = time.perf_counter) -> float:
+    """A side's games/s; a side that plays in another process answers the
+    seconds it took there itself (bench/compiled_side.py)."""
+    start = clock()
+    took = fn()
+    return games / (took if isinstance(took, float) else clock() - start)
 
 
-def side_by_side(sides: dict[str, Callable[[], None]], games: int, rounds: int) -> dict[str, float]:
+def side_by_side(sides: dict[str, Callable[[], object]], games: int, rounds: int,
+                 clock: Callable[[], float] = time.perf_counter) -> dict[str, float]:
     """Median games/s of each side; each round runs every side once, the
     order turned round every round."""
     rates: dict[str, list[float]] = {name: [] for name in sides}
     order = list(sides)
     for r in range(rounds):
         for name in (order if r % 2 == 0 else order[::-1]):
-            rates[name].append(games_per_s(sides[name], games))
+            rates[name].append(games_per_s(sides[name], games, clock))
     return {name: statistics.median(rs) for name, rs in rates.items()}
 
 
@@ -126,20 +142,38 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games a side a round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-compiled", action="store_true", help="leave out the compiled engine")
+    parser.add_argument("--cpu", action="store_true",
+                        help="CPU time of the playing process, not the wall clock (a busy shared machine)")
     args = parser.parse_args()
     try:
         import werewolf_engine  # noqa: F401
     except ImportError:
         sys.exit("bench/peers.py: the peer is missing; install it with: pip install -e '.[bench]'")
+    from narrator import compiled
+
+    fast = None
+    if not args.no_compiled:
+        if compiled.fresh():
+            from compiled_side import CompiledSide
+            fast = CompiledSide("peers")
+        else:
+            print("bench/peers.py: no fresh compiled engine, its columns are left out "
+                  "(wakkerdam compile builds it)", file=sys.stderr)
     rows = []
     for name, deck in DECKS.items():
-        med = side_by_side({
+        sides = {
             "ours": ours(deck, args.games, Options()),
             "ours_trusted": ours(deck, args.games, Options(), trusted=True),
             "ours_no_mayor": ours(deck, args.games, NO_MAYOR, trusted=True),
             "peer": peer(deck, args.games),
-        }, args.games, args.rounds)
-        rows.append({
+        }
+        if fast is not None:
+            sides["compiled"] = partial(fast.seconds, "ours_named", name, args.games, False, cpu=args.cpu)
+            sides["compiled_trusted"] = partial(fast.seconds, "ours_named", name, args.games, True,
+                                                cpu=args.cpu)
+        med = side_by_side(sides, args.games, args.rounds, time.process_time if args.cpu else time.perf_counter)
+        row: dict[str, object] = {
             "deck": name,
             "this_engine": round(med["ours"]),
             "werewolf_engine": round(med["peer"]),
@@ -148,18 +182,28 @@ def main() -> None:
             "ratio_trusted": round(med["ours_trusted"] / med["peer"], 2),
             "this_engine_no_mayor_parity": round(med["ours_no_mayor"]),
             "ratio_no_mayor_parity": round(med["ours_no_mayor"] / med["peer"], 2),
-        })
+        }
+        if fast is not None:
+            for side in ("compiled", "compiled_trusted"):
+                row[f"this_engine_{side}"] = round(med[side])
+                row[f"ratio_{side}"] = round(med[side] / med["peer"], 2)
+        rows.append(row)
+    if fast is not None:
+        fast.close()
     if args.json:
-        print(json.dumps({"games": args.games, "rounds": args.rounds, "rows": rows}))
+        print(json.dumps({"games": args.games, "rounds": args.rounds, "cpu": args.cpu, "rows": rows}))
         return
-    print(f"games/s, median of {args.rounds} alternated rounds of {args.games} games a side")
-    print("| deck | this engine | werewolf-engine | ratio | trusted | ratio "
-          "| no mayor, parity, trusted | ratio |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(f"games/s ({'CPU' if args.cpu else 'wall'} time), median of {args.rounds} alternated rounds "
+          f"of {args.games} games a side")
+    columns = [("this engine", "this_engine"), ("trusted", "this_engine_trusted"),
+               ("no mayor, parity, trusted", "this_engine_no_mayor_parity")]
+    if fast is not None:
+        columns += [("compiled", "this_engine_compiled"), ("compiled, trusted", "this_engine_compiled_trusted")]
+    print("| deck | werewolf-engine | " + " | ".join(f"{title} | ratio" for title, _ in columns) + " |")
+    print("|---|---|" + "---|---|" * len(columns))
     for row in rows:
-        print(f"| {row['deck']} | {row['this_engine']:,} | {row['werewolf_engine']:,} | "
-              f"{row['ratio']:.2f} | {row['this_engine_trusted']:,} | {row['ratio_trusted']:.2f} | "
-              f"{row['this_engine_no_mayor_parity']:,} | {row['ratio_no_mayor_parity']:.2f} |")
+        cells = [f"{row[key]:,} | {row[key.replace('this_engine', 'ratio')]:.2f}" for _, key in columns]
+        print(f"| {row['deck']} | {row['werewolf_engine']:,} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

@@ -54,6 +54,11 @@ class Options:
                              "refusal.option_mayor_day", value=repr(day))
         return cls(**raw, extra=extra)
 
+    def __reduce__(self) -> tuple[type[Options], tuple[Any, ...]]:
+        """Pickled (to a worker process) as its constructor's call: the
+        compiled engine's frozen class refuses being filled field by field."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extra"}
         out.update(self.extra)

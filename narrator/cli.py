@@ -8,8 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import voices
-from engine.errors import WakkerdamError
+from narrator import compiled
+
+compiled.choose_for_command(sys.argv)  # before voices, which imports engine/
+import voices  # noqa: E402
+from engine.errors import WakkerdamError  # noqa: E402
 
 #: name -> (module, function, help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -25,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "voice": ("narrator.voice.cli", "main", "hear the box's voice and cues; fill the speech cache"),
     "villages": ("villages.cli", "main", "several boxes, one evening: pair them, run their broker"),
     "serve": ("web.serve", "serve_main", "the set-up and story page on the local network (the box's service)"),
+    "compile": ("narrator.compiled", "main", "build the compiled engine (mypyc) that simulate and balance use"),
 }
 
 

@@ -20,6 +20,7 @@ from engine import Game, Options, Role, Setup, SetupError, check_setup
 from engine.deck import validate_table_deck
 from engine.registry import parse_role
 from engine.variants import find_variant, variant_options, variants_of
+from narrator import compiled
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import STYLES, Bots
 from narrator.clock import FastClock, RealClock
@@ -253,9 +254,11 @@ def simulate_main(argv: list[str]) -> int:
         deal(args.players, args.seed, _roles(args.roles), options, variants)
     except (SetupError, ValueError) as exc:
         return _error(exc, args.lang)
+    compiled.say_engine(voices.load(args.lang))
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
                       progress=sys.stderr.isatty() and not args.json, variants=variants,
                       options=options, jobs=args.jobs)
+    result["engine"] = compiled.running()
     if args.json:
         print(json.dumps(result))
     else:

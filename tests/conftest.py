@@ -13,3 +13,9 @@ if "STATE_DIRECTORY" not in os.environ:
 
     os.environ["STATE_DIRECTORY"] = tempfile.mkdtemp(prefix="wakkerdam-test-state-")
     atexit.register(shutil.rmtree, os.environ["STATE_DIRECTORY"], ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    """Tests marked ``compiled`` run last: ``dev.sh test`` builds the
+    compiled engine in the background meanwhile (tests/test_compiled_engine.py)."""
+    items.sort(key=lambda item: item.get_closest_marker("compiled") is not None)

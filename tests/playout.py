@@ -206,6 +206,18 @@ def check_secrets(game: Game) -> None:
             assert e.to, "private event to nobody"
 
 
+def mixed_deal(i: int) -> Setup:
+    """Game ``i`` of a mixed sample: plain deals, Full Moon cards (every third)
+    and other variants (every third), table decks and random ones."""
+    rng = random.Random(i)
+    setup = random_setup(rng, table=i % 2 == 0)
+    if i % 3 == 1:
+        setup = with_cards(rng, setup)
+    elif i % 3 == 2:
+        setup = with_random_variants(rng, setup)
+    return setup
+
+
 def play(setup: Setup, seed: int, style: str = "random") -> Game:
     game = Game(setup)
     bots = Bots(seed, style)

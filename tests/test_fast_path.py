@@ -10,23 +10,11 @@ included, both bot styles. Random bots' games kept without events
 
 from __future__ import annotations
 
-import random
-
-from engine import Game, Setup
+from engine import Game
 from narrator.bots import Bots, play_out
-from tests.playout import random_setup, with_cards, with_random_variants
+from tests.playout import mixed_deal as deal
 
 GAMES = 1500
-
-
-def deal(i: int) -> Setup:
-    rng = random.Random(i)
-    setup = random_setup(rng, table=i % 2 == 0)
-    if i % 3 == 1:
-        setup = with_cards(rng, setup)
-    elif i % 3 == 2:
-        setup = with_random_variants(rng, setup)
-    return setup
 
 
 def test_trusted_bots_play_the_same_game_as_checked_bots() -> None:

@@ -30,7 +30,7 @@ def beginners_deck(players: int, werewolves: int) -> list[Role]:
 
 class Beginners(Variant):
     id = "beginners"
-    aliases = ("beginners_game", "spel_voor_beginners")
+    aliases: tuple[str, ...] = ("beginners_game", "spel_voor_beginners")
     #: the advanced rules: the hunter's shot, the lovers' grief, the successor
     drops = frozenset({"hunter", "lovers", "mayor_successor"})
 

@@ -59,7 +59,7 @@ def declared(s: State) -> Winner | None:
 
 class BlackDeath(Variant):
     id = "black_death"
-    aliases = ("zwarte_dood",)
+    aliases: tuple[str, ...] = ("zwarte_dood",)
     wolves_needed = False
     #: the infection is the werewolves'; "hij is het zeker niet" has no ballot to declare in
     excludes = frozenset({"lycanthropy", "not_him"})

@@ -55,7 +55,7 @@ def mine(s: State) -> dict[str, Any]:
 
 class DoubleMeBig(Variant):
     id = "double_me_big"
-    aliases = ("dubbele_ik_groot",)
+    aliases: tuple[str, ...] = ("dubbele_ik_groot",)
     options = {"double_me_second": {}}
     wolves_needed = False
     #: the black death has no werewolf cards to deal; the game for

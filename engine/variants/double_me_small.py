@@ -41,7 +41,7 @@ def check_players(setup: Setup) -> None:
 
 class DoubleMeSmall(Variant):
     id = "double_me_small"
-    aliases = ("dubbele_ik", "dubbele_ik_klein")
+    aliases: tuple[str, ...] = ("dubbele_ik", "dubbele_ik_klein")
     options = {"double_me_wolves": []}
     #: the werewolves are identity cards, not power cards
     wolves_needed = False

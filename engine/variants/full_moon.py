@@ -43,7 +43,7 @@ def check_events(setup: Setup) -> None:
 
 class FullMoon(Variant):
     id = "full_moon"
-    aliases = ("volle_maan",)
+    aliases: tuple[str, ...] = ("volle_maan",)
     order = 5  # the morning's card comes before anything else that morning
     #: Stralende zondag may turn on the lycanthropy for a round: the host's
     #: choice, made before the game (engine.cards.sunny_sunday); likewise

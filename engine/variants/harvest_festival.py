@@ -80,7 +80,7 @@ def mine(s: State) -> dict[str, Any]:
 
 class HarvestFestival(Variant):
     id = ID
-    aliases = ("oogstfeest",)
+    aliases: tuple[str, ...] = ("oogstfeest",)
     # The mayor's first vote replaces the vote; so do these.
     excludes = frozenset({"not_him", "black_death"})
     drops = frozenset({"scapegoat.tie"})

@@ -41,7 +41,7 @@ def wolves_win(s: State) -> Winner | None:
 
 class Lycanthropy(Variant):
     id = "lycanthropy"
-    aliases = ("lycantropische_besmetting",)
+    aliases: tuple[str, ...] = ("lycantropische_besmetting",)
 
     def tells_at_dawn(self, s: State) -> bool:
         return True  # the infection is told at dawn, to the infected alone

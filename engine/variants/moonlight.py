@@ -33,7 +33,7 @@ CANDLES = Ask.define("candles")
 
 class Moonlight(Variant):
     id = "moonlight"
-    aliases = ("maneschijn",)
+    aliases: tuple[str, ...] = ("maneschijn",)
     options = {"risky_candles": False}
 
     def request(self, s: State, step: NightStep, req: Request | None) -> Request | None:

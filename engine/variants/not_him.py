@@ -51,7 +51,7 @@ def first_voucher(s: State) -> str:
 
 class NotHim(Variant):
     id = "not_him"
-    aliases = ("hij_is_het_zeker_niet",)
+    aliases: tuple[str, ...] = ("hij_is_het_zeker_niet",)
     options = {"not_him_days": []}
 
     def check_setup(self, setup: Setup) -> None:

@@ -33,7 +33,7 @@ MAX_CHARS = 120
 
 class TalkingWall(Variant):
     id = "talking_wall"
-    aliases = ("sprekende_muur",)
+    aliases: tuple[str, ...] = ("sprekende_muur",)
     order = 90  # after every other rule's dusk
 
     def dusk(self, s: State) -> Flow:

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 import voices
 from engine import SetupError
+from narrator import compiled
 from narrator.balance import table, words
 from narrator.balance.advisor import Advisor, Rates, Swap
 from narrator.balance.errors import BalanceInputError
@@ -179,6 +180,7 @@ def main(argv: list[str]) -> int:
     except SetupError as exc:  # the engine's own check (an event card, a variant's deck)
         print(f"wakkerdam balance: {voices.error_text(exc, pack)}", file=sys.stderr)
         return 2
+    compiled.say_engine(pack)
     if args.json:
         print(json.dumps(_json(q, found), ensure_ascii=False))
     else:

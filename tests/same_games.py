@@ -1,0 +1,57 @@
+"""Games of the mixed sample, each as one fingerprint, printed as JSON.
+
+Run in a child process with one engine or the other first on the path
+(tests/test_compiled_engine.py): the same fingerprints mean the same
+decisions, the same events (private ones included, in their order) and the
+same winner. ``python -m tests.same_games START STOP``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from enum import Enum
+from typing import Any
+
+import engine.game
+from engine import Game
+from narrator.bots import Bots, play_out
+from tests.playout import mixed_deal
+
+
+def plain(x: Any) -> Any:
+    """``x`` in JSON's terms, the same whatever the engine's classes are
+    (sets sorted: their order is the hash's, not the game's)."""
+    if isinstance(x, Enum):
+        return plain(x.value)
+    if isinstance(x, str | int | float | bool) or x is None:
+        return x
+    if isinstance(x, dict):
+        return {str(k): plain(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(x, set | frozenset):
+        return sorted((plain(v) for v in x), key=json.dumps)
+    if isinstance(x, list | tuple):
+        return [plain(v) for v in x]
+    raise TypeError(f"no plain form for {type(x).__name__}: {x!r}")
+
+
+def fingerprint(i: int) -> str:
+    """Game ``i``: both bot styles, the checked and the trusted path in turn."""
+    setup = mixed_deal(i)
+    trusted = i % 4 >= 2
+    game = play_out(Game(setup, validate=not trusted, cues=i % 3 == 0), Bots(i, ("random", "sensible")[i % 2]),
+                    trusted=trusted)
+    events = [[e.kind, plain(e.data), plain(e.to), e.cue, e.sleeper] for e in game.events]
+    whole = [plain(list(game.decisions)), events, plain(game.winner)]
+    return hashlib.sha256(json.dumps(whole).encode()).hexdigest()[:16]
+
+
+def main(argv: list[str]) -> None:
+    start, stop = int(argv[0]), int(argv[1])
+    compiled = not (engine.game.__file__ or "").endswith(".py")
+    print(json.dumps({"compiled": compiled, "games": [fingerprint(i) for i in range(start, stop)]}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
