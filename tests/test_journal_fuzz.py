@@ -126,10 +126,11 @@ def test_any_damage_is_refused_or_leaves_a_clean_prefix(records: list[dict[str, 
         except JournalCorrupt:
             return  # refused: fine
         kept = damaged[:len(damaged) - report.dropped_bytes]
-        if kept != original[:len(kept)] and "splice_line" in kinds and len(kinds) > 1:
+        if kept != original[:len(kept)] and "splice_line" in kinds:
             # Splicing in the other game's header and cutting off everything
-            # after it leaves a whole journal of the other game: nothing can
-            # tell that from the other game's file itself.
+            # after it (or splicing in its every line) leaves a whole journal
+            # of the other game: nothing can tell that from the other game's
+            # file itself. It must be exactly that file's prefix, nothing mixed.
             assert len(kept) in line_prefixes(other) and kept == other[:len(kept)]
             return
         assert kept == original[:len(kept)] and len(kept) in line_prefixes(original), \
