@@ -9,9 +9,12 @@ Rejection by a competing hypothesis: the same audio is also decoded by the
 model's free phone decoder (any phones, a phone language model). A phrase
 that was really said scores about as well on its grammar path as on free
 phones; speech that is no phrase ("hang on a second", a laugh) is forced
-onto the grammar and scores clearly worse there, and is refused. (A phone
-loop inside the grammar was measured first: 100 times slower, and it won
-over real phrases.) Confidence is the word's posterior in the lattice.
+onto the grammar and scores clearly worse there, and is refused: as a
+whole, and word by word over each word's own frames (``Refusal``), since
+one forced word hides in a phrase that fits otherwise ("i don't know yet"
+as "i vote for nobody"). (A phone loop inside the grammar was measured
+first: 100 times slower, and it won over real phrases.) Confidence is the
+word's posterior in the lattice.
 """
 
 from __future__ import annotations
@@ -64,15 +67,16 @@ class Refusal:
     rival: float | None = None
 
 
-#: Measured on the tuning clips (bench/recognition.py's tuning voices, other
-#: phrases that are no vote than the bench's; /docs/hearing.md): English
-#: answers kept right / wrong / speech that is no vote kept, in quiet and
-#: wind: margin 0.03 alone 174 / 10 / 7 of 40; with the word margin and the
-#: loud-unsaid test 172 / 10 / 1 of 40. Dutch and German through the English
-#: phones: no single test separates right from wrong; together (the rival
-#: margin, the word margin and a word posterior of 0.8) Dutch kept 83 right
-#: and 17 wrong of 384 (all 219 and 164 before): fewer right, but a wrong
-#: name is seldom repeated.
+#: Measured on the tuning clips (the bench's tuning voices; ten phrases that
+#: are no vote, not the bench's four): English in quiet and wind, answers
+#: kept right / wrong, and non-votes kept: the whole margin 0.03 alone
+#: 174 / 10 of 192, 7 of 40; with the word margin -0.007 172 / 10, 4 of 40.
+#: Dutch in all four rooms (the words' posterior 0.1, nothing refused:
+#: 219 right and 164 wrong of 384, 50 of 52 non-votes and coughs kept): no
+#: single test separates right from wrong; the rival margin, the word
+#: margin -0.004 and a posterior of 0.8 together keep 83 right, 17 wrong,
+#: 5 of 52: fewer right, but a wrong name is seldom repeated back. German
+#: takes Dutch's (the same English phones under espeak-ng's words).
 REFUSALS: dict[str, Refusal] = {
     "en": Refusal(margin=0.03, word_margin=-0.007, loud_unsaid_ms=300),
     "nl": Refusal(word_margin=-0.004, rival=0.0002, loud_unsaid_ms=300),
