@@ -10,10 +10,12 @@ babble of a room speech. ``detector="energy"`` keeps the first version's
 energy-only detector for comparison.
 
 Speech starts after ``start_ms`` of speech frames and ends after
-``end_silence_ms`` of quiet; "quiet" is also relative to the speaker: a
-frame 20 dB below the utterance's loud part counts as quiet, so a room's
-babble cannot hold an utterance open. A little audio before the start is
-kept so the first sound is whole.
+``end_silence_ms`` of quiet; "quiet" is also relative to the speaker (a
+frame 20 dB below the utterance's loud part) and, in a room of voices, to
+the room (a frame less than 10 dB over the room's level before the
+answer): the room's own voices are voiced and loud, and held answers open
+to the longest answer. A little audio before the start is kept so the
+first sound is whole.
 """
 
 from __future__ import annotations
