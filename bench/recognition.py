@@ -54,7 +54,7 @@ from narrator.hearing.dialogue import DialogueSettings, VoteDialogue  # noqa: E4
 from narrator.hearing.grammar import Vocabulary  # noqa: E402
 from narrator.hearing.listen import Listener  # noqa: E402
 from narrator.hearing.simulate import SimulatedTable  # noqa: E402
-from narrator.hearing.sphinx_backend import PocketsphinxRecognizer, Refusal  # noqa: E402
+from narrator.hearing.sphinx_backend import PocketsphinxRecognizer  # noqa: E402
 from narrator.hearing.synth import SynthUnavailable, speak  # noqa: E402
 from narrator.hearing.vad import VadSettings  # noqa: E402
 
@@ -211,15 +211,15 @@ ESPEAK = {"nl": "nl", "de": "de", "en": "en-us"}
 def configure(config: str, lang: str):
     """The recognizer, dialogue settings and end-pointer of one version."""
     if config == "first":
-        return (PocketsphinxRecognizer(lang=lang, threshold=0.1, refusal=Refusal()),
+        return (PocketsphinxRecognizer(lang=lang, margin=None),
                 DialogueSettings(carriers=False, keep_listening=False, yes_margin=None,
                                  silence_accepts_below_dbfs=-45.0,
                                  button_confirms_in_noise=False),
                 VadSettings(detector="energy"))
-    if config == "last":    # the whole answer's margin only, an end that ignores the room
-        return (PocketsphinxRecognizer(lang=lang, threshold=0.1,
-                                       refusal=Refusal(margin={"en": 0.03, "de": 0.02}.get(lang))),
-                DialogueSettings(), VadSettings(over_room_db=None))
+    if config == "last":
+        return (PocketsphinxRecognizer(lang=lang, bestpath=True,
+                                       margin={"en": 0.04}.get(lang)), DialogueSettings(),
+                VadSettings(decode_after_ms=10**6))
     return PocketsphinxRecognizer(lang=lang), DialogueSettings(), VadSettings()
 
 
@@ -235,7 +235,6 @@ def run_row(recognizer, settings: DialogueSettings, vad: VadSettings, lang: str,
                                              vocab.words("no")[0])])
     mic = FakeMicrophone(noise=room(condition, power, seed))
     listener = TimedListener(mic, vad)
-    listener.level_check()       # as the box does at start-up: the room's floor and level
     timed = TimedRecognizer(recognizer, listener)
     table = SimulatedTable(pack, mic, voice)
     dialogue = VoteDialogue(pack=pack, recognizer=timed, listener=listener,

@@ -28,9 +28,9 @@ SEATS = {p: i + 1 for i, p in enumerate(PLAYERS)}
 def sphinx():
     """Without the rejection of speech that is no answer: these floors are
     the acoustic model's and the lexicon's (rejection: test_hearing_dayvote)."""
-    from narrator.hearing.sphinx_backend import PocketsphinxRecognizer, Refusal
+    from narrator.hearing.sphinx_backend import PocketsphinxRecognizer
 
-    return PocketsphinxRecognizer(refusal=Refusal())
+    return PocketsphinxRecognizer(margin=None)
 
 
 @pytest.fixture(scope="module")

@@ -84,7 +84,7 @@ class Listener:
 
     def _listen_vad(self, timeout_s: float, sink: Sink | None = None,
                     on_pause: OnPause | None = None) -> Utterance | None:
-        ep = Endpointer(self.settings, self.rate, self.floor_db, self.room_db)
+        ep = Endpointer(self.settings, self.rate, self.floor_db)
         paused = False
         limit = int(timeout_s * 1000 / self.settings.frame_ms)
         hard_limit = limit + int(self.settings.max_speech_s * 1000 / self.settings.frame_ms) + 50

@@ -10,12 +10,10 @@ babble of a room speech. ``detector="energy"`` keeps the first version's
 energy-only detector for comparison.
 
 Speech starts after ``start_ms`` of speech frames and ends after
-``end_silence_ms`` of quiet; "quiet" is also relative to the speaker (a
-frame 20 dB below the utterance's loud part) and, in a room of voices, to
-the room (a frame less than 10 dB over the room's level before the
-answer): the room's own voices are voiced and loud, and held answers open
-to the longest answer. A little audio before the start is kept so the
-first sound is whole.
+``end_silence_ms`` of quiet; "quiet" is also relative to the speaker: a
+frame 20 dB below the utterance's loud part counts as quiet, so a room's
+babble cannot hold an utterance open. A little audio before the start is
+kept so the first sound is whole.
 """
 
 from __future__ import annotations
@@ -47,13 +45,6 @@ class VadSettings:
     detector: str = "webrtc"      # or "energy" (the first version's)
     webrtc_mode: int = 2          # 0 (lenient) .. 3 (strict)
     below_speech_db: float = 20.0  # this far below the utterance's loud part is quiet
-    #: in a room of voices (its median level ``room_swing_db`` over its
-    #: floor: babble; not wind or music, measured 5.5 and 1.5 dB), a frame
-    #: less than ``over_room_db`` over the room's median level before the
-    #: speech is quiet: the voices of the room are voiced and loud enough
-    #: to hold an answer open to the longest answer (bench/recognition.py)
-    over_room_db: float | None = 10.0
-    room_swing_db: float = 8.0
 
     def frame_len(self, rate: int) -> int:
         return rate * self.frame_ms // 1000
@@ -99,8 +90,7 @@ class Endpointer:
     """Feed frames in order; ``feed`` returns "start" when speech begins and
     "end" when it has ended (then ``utterance()`` holds the audio)."""
 
-    def __init__(self, settings: VadSettings, rate: int = 16_000, floor_db: float | None = None,
-                 room_db: float | None = None):
+    def __init__(self, settings: VadSettings, rate: int = 16_000, floor_db: float | None = None):
         self.s = settings
         self.rate = rate
         # without a floor from an earlier listen, the first frames measure it
@@ -122,10 +112,6 @@ class Endpointer:
         #: every frame outside speech, voiced or not: how loud the room is
         #: (babble is voiced, so the noise floor leaves it out)
         self._room: deque[float] = deque(maxlen=settings.floor_frames * 2)
-        if room_db is not None:     # the room as the last listen left it, until heard anew
-            self._room.extend([room_db] * (settings.floor_frames // 5))
-        #: the room's median level when the speech started
-        self._room_at_start: float | None = None
 
     def _threshold(self, db: float) -> float:
         return max(self.floor_db + db, self.s.min_speech_dbfs)
@@ -138,18 +124,16 @@ class Endpointer:
         voiced = self._voice is None or self._voice(frame, self.rate)
         if self._calibrating:
             self._calibrating -= 1
-            self._room.append(level)
             self._pre.append(frame)
             self._track_floor(level)
             return None
         if not self.in_speech:
             self._room.append(level)
             self._pre.append(frame)
-            if voiced and level > max(self._threshold(self.s.start_db), self._over_room()):
+            if voiced and level > self._threshold(self.s.start_db):
                 self._run += 1
                 if self._run * self.s.frame_ms >= self.s.start_ms:
                     self.in_speech = True
-                    self._room_at_start = self.room_db
                     self._speech = list(self._pre)
                     self._quiet = 0
                     return "start"
@@ -188,16 +172,7 @@ class Endpointer:
         if self._voice is None or not self._loud:
             return floor
         loud = sorted(self._loud)[len(self._loud) * 3 // 4]
-        return max(floor, loud - self.s.below_speech_db, self._over_room())
-
-    def _over_room(self) -> float:
-        """In a room of voices: the level a voice must stand over the room's
-        to be the speaker's (before the speech: the room now; during it: the
-        room as it was when the speech started)."""
-        room = self._room_at_start if self.in_speech else self.room_db
-        if self.s.over_room_db is None or room is None or room - self.floor_db < self.s.room_swing_db:
-            return -120.0
-        return room + self.s.over_room_db
+        return max(floor, loud - self.s.below_speech_db)
 
     def _track_floor(self, level: float) -> None:
         # a low percentile of the recent quiet: the start of a voice, which
