@@ -193,13 +193,11 @@ class Game:
         names = candidates(self.state) if req.ask is not Ask.MAYOR_ELECTION else self.state.living()
         self.request = replace(req, actors=voters(self.state), choices=names)
 
-    def _apply_travel(self, record: dict[str, Any]) -> list[Event]:
-        start = len(self.state.events)
+    def _apply_travel(self, record: dict[str, Any]) -> None:
         if record[TRAVEL] == "leave":
             self.leave(str(record["name"]))
         else:
             self.join(Traveller.from_dict(record))
-        return self.state.events[start:]
 
     def _resume(self, decision: Any, *, first: bool = False) -> None:
         try:
