@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.variants.talking_wall import MAX_CHARS
+from engine.variants.talking_wall import MAX_CHARS, one_line
 from narrator.seeds import derive
 from ports import Answer, Input, Question
 
@@ -73,11 +73,6 @@ def shown(code: str) -> str:
 def typed(text: str) -> str:
     """A code as typed: any case, spaces and dashes ignored."""
     return "".join(c for c in text.upper() if c.isalnum())
-
-
-def normal_line(text: str) -> str:
-    """The line as the engine keeps it (one line, single spaces)."""
-    return " ".join(text.split())
 
 
 class WallBoard:
@@ -182,7 +177,7 @@ class WallBoard:
                 return "web.wall.bad_code", {}
             if seat not in self._writers:
                 return "web.wall.not_living", {}
-            text = normal_line(line)
+            text = one_line(line)
             if len(text) > MAX_CHARS:
                 return "web.wall.too_long", {"most": MAX_CHARS, "count": len(text)}
             if self._journal is not None:

@@ -53,12 +53,18 @@ class TalkingWall(Variant):
         return False
 
 
+def one_line(text: str) -> str:
+    """A line as the wall keeps it, however it was typed: one line, single
+    spaces (the laptop, the phones and the check all fold it so)."""
+    return " ".join(text.split())
+
+
 def check(s: State, req: Request, answer: Any) -> str | None:
     if answer is None:
         return None
     if not isinstance(answer, str):
         raise MalformedAnswer(f"talking_wall: the line must be text, not {answer!r}")
-    line = " ".join(answer.split())  # one line: no newlines or runs of spaces
+    line = one_line(answer)
     if len(line) > MAX_CHARS:
         raise IllegalAnswer("wall_too_long", f"talking_wall: a short line, at most {MAX_CHARS} characters")
     return line or None

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import voices
+from engine.variants.talking_wall import one_line
 from ports import Question
 
 
@@ -44,7 +45,7 @@ def hidden_answer(text: str, question: Question, pack: voices.Pack) -> tuple[str
 
 def parse_line(text: str) -> tuple[str, ...]:
     """A line of free text (the talking wall): ``()`` when left empty."""
-    line = " ".join(text.split())
+    line = one_line(text)
     return (line,) if line else ()
 
 
