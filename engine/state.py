@@ -111,8 +111,7 @@ class State:
             role=dict(roles),
             middle=list(setup.middle),
             options=setup.options,
-            # setup.deck, as a set: without its tuple (a game of a run is dealt in µs)
-            deck=frozenset(map(roles.__getitem__, players)).union(setup.middle),
+            deck=frozenset(setup.deck),
             alive=dict.fromkeys(players, True),
             rules=_NO_RULES,
             living_now=players,
