@@ -209,8 +209,9 @@ def main(argv: list[str]) -> int:
         _build(args.jobs)
         return 0
     if args.check:
-        print("fresh" if fresh() else "stale" if (BUILD / STAMP).exists() else "missing")
-        return 0 if fresh() else 1
+        ok = fresh()  # (hashes every engine source)
+        print("fresh" if ok else "stale" if (BUILD / STAMP).exists() else "missing")
+        return 0 if ok else 1
     if importlib.util.find_spec("mypyc") is None or importlib.util.find_spec("setuptools") is None:
         return fail("wakkerdam compile", args.lang, "cli.compile_needs_mypyc")
     try:
