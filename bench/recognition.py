@@ -123,6 +123,8 @@ class TimedStream:
         margin, word = getattr(self.inner, "margin", None), getattr(self.inner, "word_score", None)
         if margin is not None:      # how far the answer stood from the free phones
             text += f" [{margin:.3f}" + (f" {word:.4f}]" if word is not None else "]")
+        if heard.rival is not None:     # and from the best phrase of another meaning
+            text += f" r{heard.rival:.3f}"
         self.owner.heard.append(text)
         wait = self.owner.listener.wait_s
         if wait is not None:        # an utterance was found: its answer's delay

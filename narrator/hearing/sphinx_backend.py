@@ -59,10 +59,14 @@ MARGIN = MARGINS["en"]
 #: word forced onto sounds it does not have hides in a phrase that fits
 #: otherwise ("give me a moment" as "i choose anna"). Alone, such a word
 #: test refused right answers (last session: en wind settled 96 -> 86 %).
-#: Tuning set, English, first answers kept (right / wrong / speech that is
-#: no vote, of those the whole margin keeps): word 0.0055 alone 64/65,
-#: 6/12, 6/9; with doubt 0.03 65/65, 8/12, 6/9.
-WORD_MARGINS: dict[str, tuple[float, float] | None] = {"en": (0.03, 0.0055)}
+#: Tuning set, English (its own phrases that are no vote), first answers
+#: kept, right / wrong / no vote, of those the whole margin keeps: word
+#: 0.0055 with doubt 0.03: 65/65, 8/12, 6/9, but on the held-out voices
+#: right answers fell to -0.0062 (music and "oog" settled 3 points lower);
+#: 0.0075, past the tuning set's worst right answer (-0.0074): 65/65, 12/12,
+#: 7/9, and held out, speech that is no vote accepted 12 -> 8 % with the
+#: right answers kept (docs/hearing.md).
+WORD_MARGINS: dict[str, tuple[float, float] | None] = {"en": (0.03, 0.0075)}
 #: where a spoken "yes" can be trusted; elsewhere the repetition is confirmed
 #: by the seat button (bench: a Dutch or German "nee"/"nein" was taken for
 #: "ja" in 2 of 16 / 4 of 12 quiet cases)
