@@ -31,7 +31,7 @@ session's) and ``now``. Printed per language and room, over every voice:
   rss          peak memory of a process with the recognizer loaded
 
     python bench/recognition.py [--lang nl de en] [--set held|tune] [--n 12]
-                                [--config first last now] [--rows]
+                                [--config first last now] [--rows] [--clips]
 """
 
 from __future__ import annotations
@@ -81,6 +81,17 @@ BABBLE_VOICES = ["en-us+m3", "nl+m1", "de+f3", "en-gb+f4"]
 NOT_A_VOTE = {"en": ["hang on a second", "let me think", "ha ha ha", "what did he say"],
               "nl": ["wacht even", "even denken", "ha ha ha", "wat zei hij"],
               "de": ["warte mal", "moment mal", "ha ha ha", "was hat er gesagt"]}
+#: speech that is no vote for the tuning set: other phrases than the
+#: held-out set's, so that no threshold is chosen on the phrases it is quoted on
+NOT_A_VOTE_TUNE = {"en": ["i don't know yet", "give me a moment", "what was the question",
+                          "who said that", "wait a minute", "i'm not sure", "let's see",
+                          "that's funny"],
+                   "nl": ["ik weet het nog niet", "geef me een moment", "wat was de vraag",
+                          "wie zei dat", "wacht een minuut", "ik twijfel nog", "eens kijken",
+                          "wat grappig"],
+                   "de": ["ich weiss es noch nicht", "gib mir einen moment", "was war die frage",
+                          "wer hat das gesagt", "warte eine minute", "ich bin nicht sicher",
+                          "mal sehen", "wie lustig"]}
 CONDITIONS = ["quiet", "wind10", "babble15", "music15", "cough<", "cough>", "oog"]
 
 
@@ -108,6 +119,13 @@ class TimedStream:
         heard = self.inner.finish()
         spent = time.perf_counter() - t
         self.owner.seconds += spent
+        text = heard.text or ("(refused)" if heard.rejected else "(nothing)")
+        margin, word = getattr(self.inner, "margin", None), getattr(self.inner, "word_score", None)
+        if margin is not None:      # how far the answer stood from the free phones
+            text += f" [{margin:.3f}" + (f" {word:.4f}]" if word is not None else "]")
+        if heard.rival is not None:     # and from the best phrase of another meaning
+            text += f" r{heard.rival:.3f}"
+        self.owner.heard.append(text)
         wait = self.owner.listener.wait_s
         if wait is not None:        # an utterance was found: its answer's delay
             if self.ahead_s is not None:     # decoded from the pause on, while the end-pointer waited
@@ -133,6 +151,8 @@ class TimedRecognizer:
         self.seconds = 0.0
         self.audio_s = 0.0
         self.latencies: list[float] = []
+        #: what each decoding heard, in order (for ``--clips``)
+        self.heard: list[str] = []
 
     def can_say(self, word: str) -> bool:
         return self.inner.can_say(word)
@@ -204,12 +224,13 @@ def buttons(table: SimulatedTable, q) -> object:
 
 #: the versions compared in one run: the first (bare-word grammar, energy
 #: end-pointer, no refusal), the last session's, and this one
-CONFIGS = ("first", "last", "now")
+CONFIGS = ("first", "last", "main", "now")
 ESPEAK = {"nl": "nl", "de": "de", "en": "en-us"}
 
 
-def configure(config: str, lang: str):
-    """The recognizer, dialogue settings and end-pointer of one version."""
+def configure(config: str, lang: str, vad: dict | None = None, rec: dict | None = None):
+    """The recognizer, dialogue settings and end-pointer of one version
+    (``vad``, ``rec``: settings of ``now`` to try instead of its own)."""
     if config == "first":
         return (PocketsphinxRecognizer(lang=lang, margin=None),
                 DialogueSettings(carriers=False, keep_listening=False, yes_margin=None,
@@ -220,11 +241,23 @@ def configure(config: str, lang: str):
         return (PocketsphinxRecognizer(lang=lang, bestpath=True,
                                        margin={"en": 0.04}.get(lang)), DialogueSettings(),
                 VadSettings(decode_after_ms=10**6))
-    return PocketsphinxRecognizer(lang=lang), DialogueSettings(), VadSettings()
+    if config == "main":    # main's box before this session: the whole answer's margin only
+        return PocketsphinxRecognizer(lang=lang, word_margin=None), DialogueSettings(), VadSettings()
+    return PocketsphinxRecognizer(lang=lang, **(rec or {})), DialogueSettings(), VadSettings(**(vad or {}))
+
+
+def settings_arg(pairs: list[str] | None) -> dict:
+    """["over_room_db=10", "margin=none"] -> {"over_room_db": 10.0, "margin": None}"""
+    out: dict = {}
+    for pair in pairs or []:
+        key, _, value = pair.partition("=")
+        out[key] = (None if value.lower() == "none" else
+                    tuple(float(v) for v in value.split(",")) if "," in value else float(value))
+    return out
 
 
 def run_row(recognizer, settings: DialogueSettings, vad: VadSettings, lang: str,
-            voice_name: str, condition: str, n: int, seed: int) -> dict:
+            voice_name: str, condition: str, n: int, seed: int, clips: bool = False) -> dict:
     pack = voices.load(lang)
     vocab = Vocabulary(pack)
     players = NAMES[lang]
@@ -256,9 +289,11 @@ def run_row(recognizer, settings: DialogueSettings, vad: VadSettings, lang: str,
         elif condition == "cough>":
             script = [np.concatenate([answer, silence(0.15), cough])]
         elif condition == "oog":
-            script = [NOT_A_VOTE[lang][i % len(NOT_A_VOTE[lang])]]
+            phrases = (NOT_A_VOTE_TUNE if seed == SEEDS["tune"] else NOT_A_VOTE)[lang]
+            script = [phrases[i % len(phrases)]]
         table.script = {voter: script}
         table.lines = []
+        timed.heard = []
         ballot = dialogue.pick(voter, options, ask="vote", allow_none=True, timeout_s=60)
         first_key, first = table.lines[1] if len(table.lines) > 1 else ("", {})
         if first_key.startswith("speech.confirm."):
@@ -271,6 +306,12 @@ def run_row(recognizer, settings: DialogueSettings, vad: VadSettings, lang: str,
             counts["right" if ballot.choice == meant else "wrong"] += 1
         else:
             counts["buttons"] += 1
+        if clips:
+            first_said = (first.get("target") or "nobody") if first_key.startswith(
+                "speech.confirm.") else "-"
+            print(f"#   {voice_name:<16} {condition:<9} said {table.phrase[voter]!r:<28} "
+                  f"meant {meant or 'nobody':<8} first {first_said:<8} "
+                  f"{ballot.via}:{ballot.choice or 'nobody'}  heard {' / '.join(timed.heard)}")
         mic.clear()
     return {"n": n, **counts, "decode_s": timed.seconds, "audio_s": timed.audio_s,
             "latencies": timed.latencies}
@@ -328,6 +369,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--voice", nargs="*", help="these voices instead (e.g. piper flite-slt)")
     parser.add_argument("--n", type=int, default=12, help="votes per voice and room")
     parser.add_argument("--rows", action="store_true", help="also one row per voice")
+    parser.add_argument("--vad", nargs="*", help="end-pointer settings of 'now' to try (key=value)")
+    parser.add_argument("--rec", nargs="*", help="recognizer settings of 'now' to try (key=value)")
+    parser.add_argument("--clips", action="store_true",
+                        help="also one line per vote: said, first repeated, settled, heard")
     args = parser.parse_args(argv)
     seed = SEEDS[args.set]
     head = (f"{'config':<6} {'lang':<4} {'room':<9} {'n':>4} | first right wrong rej "
@@ -337,13 +382,14 @@ def main(argv: list[str]) -> int:
     rss: dict[tuple[str, str], float] = {}
     for lang in args.lang:
         for config in args.config:
-            recognizer, settings, vad = configure(config, lang)
+            recognizer, settings, vad = configure(config, lang, settings_arg(args.vad),
+                                                  settings_arg(args.rec))
             for condition in args.condition:
                 acc = totals.setdefault((lang, condition, config), {})
                 for voice_name in args.voice or VOICES[args.set][lang]:
                     try:
                         row = run_row(recognizer, settings, vad, lang, voice_name, condition,
-                                      args.n, seed)
+                                      args.n, seed, args.clips)
                     except SynthUnavailable as exc:
                         print(f"# {voice_name}: {exc}", file=sys.stderr)
                         continue

@@ -45,6 +45,8 @@ class VadSettings:
     detector: str = "webrtc"      # or "energy" (the first version's)
     webrtc_mode: int = 2          # 0 (lenient) .. 3 (strict)
     below_speech_db: float = 20.0  # this far below the utterance's loud part is quiet
+    #: the utterance's loud part: this quantile of its voiced frames' levels
+    loud_quantile: float = 0.75
 
     def frame_len(self, rate: int) -> int:
         return rate * self.frame_ms // 1000
@@ -171,7 +173,8 @@ class Endpointer:
         floor = self._threshold(self.s.stop_db)
         if self._voice is None or not self._loud:
             return floor
-        loud = sorted(self._loud)[len(self._loud) * 3 // 4]
+        ordered = sorted(self._loud)
+        loud = ordered[min(len(ordered) - 1, int(len(ordered) * self.s.loud_quantile))]
         return max(floor, loud - self.s.below_speech_db)
 
     def _track_floor(self, level: float) -> None:
