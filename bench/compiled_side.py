@@ -60,6 +60,7 @@ def serve(module: str) -> None:
     sys.path[:0] = [str(HERE)]
     import importlib
 
+    import engine.game  # noqa: F401  (the build's, before the bench puts the checkout first on the path)
     from narrator import compiled
 
     bench = importlib.import_module(module)
