@@ -50,7 +50,7 @@ case "$cmd" in
             "$VENV/bin/python" -m narrator.compiled --quiet >build/compile.log 2>&1 &
         fi
         "$VENV/bin/python" -m ruff check .
-        "$VENV/bin/python" -m mypy engine
+        "$VENV/bin/python" -m mypy  # pyproject.toml's files: the engine and what the build compiles with it
         exec "$VENV/bin/python" -m pytest "$@"
         ;;
     *)

@@ -21,7 +21,7 @@ from typing import Any
 from engine import Game
 from engine.botkit import BotContext
 from engine.registry import ASKS
-from narrator.draws import Draws
+from narrator.draws import Draws, key_of
 from narrator.tips import Tips
 
 STYLES = ("random", "sensible")
@@ -35,7 +35,7 @@ class Bots:
         self.style = style
         self.tips = Tips()
         self._sensible = style == "sensible"
-        self._base = seed * 1_000_003
+        self._key = key_of(seed)
         #: the policies' context, filled anew for each decision (none keeps it)
         self._ctx: BotContext | None = None
 
@@ -44,7 +44,7 @@ class Bots:
         assert req is not None
         # Draws seeded by (seed, how far the game is): no hidden state
         # carried between decisions, hence replay- and resume-proof.
-        rng = Draws(self._base + len(game.decisions))
+        rng = Draws(self._key, len(game.decisions))
         ctx = self._ctx
         if ctx is None:
             ctx = self._ctx = BotContext(game.state, req, rng, self.style)
@@ -59,10 +59,11 @@ class Bots:
 def play_out(game: Game, bots: Bots, max_decisions: int = 10_000, *,
              trusted: bool = False) -> Game:
     """Let the bots answer everything until the game ends. ``trusted``: their
-    answers skip the checks (``Game.apply``): the same game, faster."""
-    decide, give, decisions = bots.decide, game.give, game.decisions
+    answers skip the checks (``Game.apply``): the same game, faster. (Plain
+    method calls: compiled, they are direct calls, where bound methods
+    kept in variables would go through Python's calling convention.)"""
     while game.request is not None:
-        if len(decisions) >= max_decisions:
+        if len(game.decisions) >= max_decisions:
             raise RuntimeError("bot game did not end")
-        give(decide(game), trusted=trusted)
+        game.give(bots.decide(game), trusted=trusted)
     return game

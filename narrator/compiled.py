@@ -2,13 +2,17 @@
 
 ``engine/`` is plain Python and stays what every test, replay and real game
 runs. ``wakkerdam compile`` (``./dev.sh compile``) turns the same sources
-into C extension modules in ``build/fast/`` (mypyc, then the C compiler); the
-commands that play many bot games (``simulate``, ``balance``, the benches)
-put that folder first on ``sys.path`` when it is fresh, so ``import engine``
-finds the compiled modules, and say once which engine runs.
+into C extension modules in ``build/fast/`` (mypyc, then the C compiler),
+together with the narrator's modules that play bot games (``NARRATOR``: the
+bots, their draws and tips, the seeds, the simulation), one library, so
+their calls into the engine are native calls too. The commands that play
+many bot games (``simulate``, ``balance``, the benches) put that folder
+first on ``sys.path`` when it is fresh, so ``import engine`` finds the
+compiled modules (and ``narrator`` those of ``NARRATOR``: see
+narrator/__init__.py), and say once which engine runs.
 
 Fresh means built from exactly today's sources: the build keeps a hash of
-every ``engine/**/*.py`` (and of the Python it was built for) in
+every ``engine/**/*.py`` and of ``NARRATOR`` (and of the Python it was built for) in
 ``build/fast/SOURCES``; a build from older sources is never used — the
 commands fall back to the pure engine and say so (``wakkerdam compile``
 rebuilds). ``WAKKERDAM_ENGINE=pure`` turns the compiled one off.
@@ -36,16 +40,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import narrator
+
 if TYPE_CHECKING:  # voices imports engine: at run time only after the choice
     from voices import Pack
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILD = ROOT / "build" / "fast"
+BUILD = Path(narrator.BUILD)  # ROOT / "build" / "fast"
 #: mypyc's C sources and the object files, kept between builds
 WORK = ROOT / "build" / "fast-work"
 STAMP = "SOURCES"
 #: modules left interpreted (see the module's docstring)
 PURE = frozenset({"engine/errors.py", "engine/vocab.py"})
+#: the narrator's modules compiled with the engine (all of a bot game's own work)
+NARRATOR = ("narrator/bots.py", "narrator/draws.py", "narrator/seeds.py", "narrator/simulation.py",
+            "narrator/tips.py")
 ENV = "WAKKERDAM_ENGINE"
 #: the commands that play many bot games: the compiled engine when it is fresh
 FAST_COMMANDS = frozenset({"simulate", "balance"})
@@ -56,8 +65,10 @@ state: str | None = None  # not chosen yet
 
 
 def sources() -> list[Path]:
-    """Every module of the engine, relative to the checkout, in a fixed order."""
-    return sorted(p.relative_to(ROOT) for p in (ROOT / "engine").rglob("*.py"))
+    """Every module of the engine and those of ``NARRATOR``, relative to the
+    checkout, in a fixed order."""
+    engine = (p.relative_to(ROOT) for p in (ROOT / "engine").rglob("*.py"))
+    return sorted([*engine, *map(Path, NARRATOR)])
 
 
 def digest() -> str:
@@ -84,7 +95,7 @@ def use_compiled() -> str:
     global state
     if os.environ.get(ENV) == "pure":
         state = OFF
-    elif "engine" in sys.modules:
+    elif "engine" in sys.modules or any(module_of(rel) in sys.modules for rel in NARRATOR):
         state = COMPILED if is_compiled() else IMPORTED
     elif not (BUILD / STAMP).exists():
         state = MISSING
@@ -92,8 +103,14 @@ def use_compiled() -> str:
         state = STALE
     else:
         sys.path.insert(0, str(BUILD))
+        narrator.overlay()
         state = COMPILED
     return state
+
+
+def module_of(rel: str) -> str:
+    """``narrator/bots.py`` -> ``narrator.bots``."""
+    return rel.removesuffix(".py").replace("/", ".")
 
 
 def choose_for_command(argv: list[str]) -> None:
@@ -107,10 +124,12 @@ def choose_for_command(argv: list[str]) -> None:
 
 
 def is_compiled() -> bool:
-    """The imported engine is the compiled one (its modules are extensions)."""
+    """The imported engine is the compiled one (its modules are extensions),
+    the narrator's bots too."""
     import engine.game
+    import narrator.bots
 
-    return not engine.game.__file__.endswith(".py") if engine.game.__file__ else False
+    return all(not (m.__file__ or ".py").endswith(".py") for m in (engine.game, narrator.bots))
 
 
 def running() -> str:

@@ -2,52 +2,71 @@
 
 Bots re-seed for every decision (so a decision depends only on the seed and
 the game so far); seeding ``random.Random`` costs more than the whole engine
-step. Here the seed is mixed once (splitmix64) and each draw is one step of a
-64-bit linear congruential generator, its high bits used: plenty for bots."""
+step. Here a game's seed is mixed once into a 32-bit key (``key_of``,
+splitmix64); each decision's source is that key and the decision's number
+mixed (a 32-bit integer hash), and each draw is one step of a 32-bit linear
+congruential generator, its high bits used: plenty for bots. Every number
+stays below 2**62, so the compiled build (narrator/compiled.py) does all
+this in machine words, not in Python's big integers.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+# Final: the compiled build puts the numbers in the code, not looked up each time
+_MASK: Final = (1 << 64) - 1
+_M32: Final = (1 << 32) - 1
+
+
+def key_of(seed: int) -> int:
+    """A 32-bit key for a game's draws from any whole number (splitmix64's
+    mix of it, the top half)."""
+    z = (seed + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) >> 32
 
 
 class Draws:
+    """Decision ``n``'s draws of the game keyed ``key`` (``key_of``)."""
+
     __slots__ = ("_state",)
 
-    def __init__(self, seed: int) -> None:
-        z = (seed + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        self._state = z ^ (z >> 31)
+    def __init__(self, key: int, n: int) -> None:
+        # the 0x45d9f3b integer hash: every bit of (key, n) moves about half the state's
+        z = (key ^ (n * 0x9E3779B9)) & _M32
+        z = ((z ^ (z >> 16)) * 0x045D9F3B) & _M32
+        z = ((z ^ (z >> 16)) * 0x045D9F3B) & _M32
+        self._state = z ^ (z >> 16)
 
-    # Each draw is one step of the generator (Knuth's MMIX constants; the top
-    # 32 bits are the good ones), written out in each method: one call less,
-    # and bots draw dozens of times a game.
+    # Each draw is one step of the generator (Numerical Recipes' constants;
+    # the high bits are the good ones), written out in each method: one call
+    # less, and bots draw dozens of times a game.
     def random(self) -> float:
-        self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
-        return (z >> 32) / 4294967296.0
+        self._state = z = (self._state * 1664525 + 1013904223) & _M32
+        return z / 4294967296.0
 
     def randoms(self, k: int) -> list[float]:
         """``k`` draws of ``random`` (a ballot's voters), in one call."""
         z, found = self._state, []
         for _ in range(k):
-            z = (z * 6364136223846793005 + 1442695040888963407) & _MASK
-            found.append((z >> 32) / 4294967296.0)
+            z = (z * 1664525 + 1013904223) & _M32
+            found.append(z / 4294967296.0)
         self._state = z
         return found
 
     def randbelow(self, n: int) -> int:
-        self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
-        return ((z >> 32) * n) >> 32
+        self._state = z = (self._state * 1664525 + 1013904223) & _M32
+        return (z * n) >> 32
 
     def choice(self, seq: Sequence[T]) -> T:
         if not seq:
             raise IndexError("choice from an empty sequence")
-        self._state = z = (self._state * 6364136223846793005 + 1442695040888963407) & _MASK
-        return seq[((z >> 32) * len(seq)) >> 32]
+        self._state = z = (self._state * 1664525 + 1013904223) & _M32
+        return seq[(z * len(seq)) >> 32]
 
     def randint(self, a: int, b: int) -> int:
         return a + self.randbelow(b - a + 1)

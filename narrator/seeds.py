@@ -17,14 +17,14 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from engine import Setup
 
 #: seeds are 63-bit numbers (the journal keeps them as JSON integers)
-BITS = 63
-LABELS = ("deal", "game", "narration", "bots")
+BITS: Final = 63
+LABELS: Final = ("deal", "game", "narration", "bots")
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,31 @@ def derive_all(seed: int, labels: tuple[str, ...]) -> list[int]:
         h.update(label.encode())
         found.append(int.from_bytes(h.digest()[:8], "big") >> (64 - BITS))
     return found
+
+
+class Numbered:
+    """The seeds of numbered games (a simulation's game ``i``): its four
+    seeds, in ``LABELS``' order, are the four 63-bit pieces of one
+    HMAC-SHA256 of ``"game i"`` keyed by the run's seed's digits. One-way
+    like ``derive``, and no piece tells anything of another (they are bits
+    of one keyed hash), at a third of the cost of one HMAC a seed: a
+    simulation derives a game's seeds for every game."""
+
+    def __init__(self, seed: int) -> None:
+        self._keyed = hmac.new(str(seed).encode(), digestmod="sha256")
+
+    def pieces(self, i: int) -> tuple[int, int, int, int]:
+        """Game ``i``'s (deal, game, narration, bots) seeds."""
+        h = self._keyed.copy()
+        h.update(b"game %d" % i)
+        whole = int.from_bytes(h.digest(), "big")
+        return (whole >> 193, (whole >> 129) & _SEED, (whole >> 65) & _SEED, (whole >> 1) & _SEED)
+
+    def seeds(self, i: int) -> Seeds:
+        return Seeds(*self.pieces(i))
+
+
+_SEED: Final = (1 << BITS) - 1
 
 
 def seeds_of(setup: Setup, header: dict[str, Any] | None = None) -> Seeds:

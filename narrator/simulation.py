@@ -10,17 +10,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
+from typing import Final
 
-import engine
 from engine import EventDeck, Game, Options, Role, Setup
+from engine.deck import deal
 from narrator.bots import Bots, play_out
 from narrator.parallel import Workers
-from narrator.seeds import Seeds, derive_all
+from narrator.seeds import Numbered, Seeds
 
 #: bot players' names, seat 1 first
-NAMES = (
+NAMES: Final = (
     "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet",
     "Kees", "Lot", "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos",
 )
@@ -45,13 +46,15 @@ class Batch:
     #: the bots' answers skip the checks (the same games: tests/test_fast_path.py)
     trusted: bool = False
 
-    def game_seed(self, i: int) -> int:
-        return self.seed * 1_000_003 + i
+    def __reduce__(self) -> tuple[type[Batch], tuple[object, ...]]:
+        """Pickled (to the workers) as its fields: the compiled build's
+        frozen class cannot be filled in after it is made, as pickle would."""
+        return Batch, tuple(getattr(self, f.name) for f in fields(self))
 
     def seeds(self, i: int) -> Seeds:
-        """Game ``i``'s seeds, derived one-way (no game's deal is readable
-        from another's)."""
-        return Seeds.derived(self.game_seed(i))
+        """Game ``i``'s seeds, derived one-way from the run's seed (no game's
+        deal is readable from another's: ``seeds.Numbered``)."""
+        return Numbered(self.seed).seeds(i)
 
     def setup(self, i: int, seeds: Seeds | None = None) -> Setup:
         """Game ``i``'s deal: the same number, the same deal (``seeds``:
@@ -61,8 +64,8 @@ class Batch:
 
     def dealt(self, deal_seed: int, game_seed: int) -> Setup:
         """The deal of these seeds (a game's ``Seeds.deal`` and ``.game``)."""
-        return engine.deal(NAMES[:self.players], self.cards, deal_seed, seed=game_seed,
-                           options=self.options, variants=self.variants, events=self.events(game_seed))
+        return deal(NAMES[:self.players], self.cards, deal_seed, seed=game_seed,
+                    options=self.options, variants=self.variants, events=self.events(game_seed))
 
     def events(self, shuffle_seed: int) -> EventDeck | None:
         """The Full Moon's pile for one game ("Schud de kaarten"); None without it."""
@@ -76,10 +79,10 @@ class Batch:
 def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
     """The winners of games ``start`` to ``stop`` (a worker's slice)."""
     wins: Counter[str] = Counter()
+    numbered = Numbered(batch.seed)
     for i in range(start, stop):
-        # game i's Seeds, less the narration's (a silent game has none)
-        deal, game_seed, bots = derive_all(batch.game_seed(i), ("deal", "game", "bots"))
-        game = play_out(Game(batch.dealt(deal, game_seed), validate=False, cues=False,
+        deal_seed, game_seed, _narration, bots = numbered.pieces(i)  # (a silent game has no narration)
+        game = play_out(Game(batch.dealt(deal_seed, game_seed), validate=False, cues=False,
                              events=batch.style != "random"),  # random bots read no events
                         Bots(bots, batch.style), trusted=batch.trusted)
         assert game.winner is not None

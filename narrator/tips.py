@@ -22,13 +22,13 @@ replay- and resume-proof).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine import Ask, Event, Request, Role
 from engine.base import may_vote
 from engine.state import State
 
-WOLF = "werewolf"
+WOLF: Final = "werewolf"
 
 
 class _Reader:

@@ -14,10 +14,21 @@ import sys
 from enum import Enum
 from typing import Any
 
-import engine.game
-from engine import Game
+from engine import Game, Options, Role
+from narrator import compiled
 from narrator.bots import Bots, play_out
+from narrator.simulation import Batch, play_games
 from tests.playout import mixed_deal
+
+W, V = Role.WEREWOLF, Role.VILLAGER
+#: runs of ``wakkerdam simulate`` and ``balance`` (the compiled narrator's own path: seeds, deal, bots)
+BATCHES = (
+    Batch(9, (W, W, V, V, V, Role.SEER, Role.HEALER, Role.WITCH, Role.HUNTER), 5),
+    Batch(12, (W, W, W, Role.SEER, Role.WITCH, Role.CUPID, Role.LITTLE_GIRL) + (V,) * 5, 7, "sensible",
+          trusted=True),
+    Batch(10, (W, W, Role.SEER, Role.WITCH) + (V,) * 6, 3, "sensible", Options(wolves_win_at_parity=True),
+          ("full_moon",), ("lunar_eclipse", "spiritism", "executioner", "day_of_folly", "nightmare"), 2),
+)
 
 
 def plain(x: Any) -> Any:
@@ -49,8 +60,10 @@ def fingerprint(i: int) -> str:
 
 def main(argv: list[str]) -> None:
     start, stop = int(argv[0]), int(argv[1])
-    compiled = not (engine.game.__file__ or "").endswith(".py")
-    print(json.dumps({"compiled": compiled, "games": [fingerprint(i) for i in range(start, stop)]}))
+    runs = [[batch.seeds(0).to_dict(), dict(play_games(batch, start, start + (stop - start) // 10))]
+            for batch in BATCHES]
+    print(json.dumps({"compiled": compiled.is_compiled(), "games": [fingerprint(i) for i in range(start, stop)],
+                      "runs": runs}))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ from engine import Ask, Game, IllegalAnswer, Options, Role, Setup
 from engine.registry import all_steps
 from narrator.demo import NAMES
 from narrator.moderator import call_length
-from narrator.seeds import BITS, LABELS, Seeds, derive
+from narrator.seeds import BITS, LABELS, Numbered, Seeds, derive
+from narrator.simulation import Batch
 from tests.listener import Heard, listen, table_kit
 
 PLAYERS = list(NAMES[:8])
@@ -87,6 +88,17 @@ def test_derived_seeds_are_one_way_and_reproducible() -> None:
         for label in LABELS:
             digest = hmac.digest(str(seed).encode(), label.encode(), "sha256")
             assert derive(seed, label) == int.from_bytes(digest[:8], "big") >> (64 - BITS)
+
+
+def test_a_simulations_seeds_are_one_keyed_hash_a_game() -> None:
+    """``wakkerdam simulate``'s game i: its four seeds are the four pieces of
+    HMAC-SHA256 of "game i" keyed by the run's seed's digits (one hash a
+    game, not one a seed: as one-way, and no piece tells another)."""
+    for seed, i in ((1, 0), (1, 1), (-3, 7), (2**63 - 1, 10**6)):
+        digest = hmac.digest(str(seed).encode(), f"game {i}".encode(), "sha256")
+        pieces = tuple(int.from_bytes(digest[k:k + 8], "big") >> (64 - BITS) for k in (0, 8, 16, 24))
+        assert Numbered(seed).pieces(i) == pieces and len(set(pieces)) == 4
+        assert Numbered(seed).seeds(i) == Seeds(*pieces) == Batch(8, (), seed).seeds(i)
 
 
 # -- 2. what a listener gets, across hidden states ----------------------------------

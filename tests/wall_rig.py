@@ -26,7 +26,7 @@ from narrator.wall import WallBoard
 PACK = voices.load("nl")
 
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
-SEED = 7
+SEED = 9  # a game whose day-1 dusk finds seven alive, the writers of the tests among them
 #: a dusk's phones: given the dusk ("day 1") and the living, what each writes
 #: in the order they send it (a missing seat never writes: the time runs out)
 Writes = Callable[[str, tuple[str, ...]], list[tuple[str, str]]]
