@@ -53,7 +53,7 @@ class Setup:
     @property
     def deck(self) -> tuple[Role, ...]:
         """Every card in play, the middle included (these roles are called)."""
-        return tuple(self.roles[p] for p in self.players) + self.middle
+        return tuple(map(self.roles.__getitem__, self.players)) + self.middle
 
 
 def deal(
