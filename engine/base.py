@@ -111,10 +111,13 @@ def vote_policy(ctx: BotContext) -> dict[str, str | None]:
     # (the same draws in the same order).
     choices, rng, actors = ctx.req.choices, ctx.rng, ctx.req.actors
     n = len(choices)
-    if not bound:  # every voter free: all the draws at once
-        return {voter: choices[int((r - 0.05) / 0.95 * n)] if n and r >= 0.05 else None
-                for voter, r in zip(actors, rng.randoms(len(actors)), strict=True)}
     ballot: dict[str, str | None] = {}
+    if not bound:  # every voter free: all the draws at once
+        draws = rng.randoms(len(actors))
+        for i, voter in enumerate(actors):
+            r = draws[i]
+            ballot[voter] = choices[int((r - 0.05) / 0.95 * n)] if n and r >= 0.05 else None
+        return ballot
     for voter in actors:
         if voter in bound:
             ballot[voter] = one_vote(ctx, voter)

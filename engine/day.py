@@ -64,11 +64,14 @@ def in_seat_order(s: State, counts: dict[str, int]) -> dict[str, int]:
 
 def top(counts: dict[str, int], order: tuple[str, ...]) -> list[str]:
     """The names with the most votes, in seat order."""
-    if not counts:
-        return []
-    best = max(counts.values())
-    leaders = [p for p, n in counts.items() if n == best]
-    if len(leaders) == 1 and leaders[0] in order:  # most ballots: no tie, no order to keep
+    best = 0
+    leaders: list[str] = []
+    for p, n in counts.items():  # (one pass: no max() and a second look)
+        if n > best:
+            best, leaders = n, [p]
+        elif n == best:
+            leaders.append(p)
+    if len(leaders) <= 1 and (not leaders or leaders[0] in order):  # most ballots: no tie
         return leaders
     return [p for p in order if counts.get(p) == best]
 

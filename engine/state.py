@@ -19,6 +19,7 @@ from engine.rules import Intent, Rules, RuleSet, rule_set
 from engine.vocab import Cause, Phase, Role, Team
 
 _NO_RULES = RuleSet(())
+_NOBODY: frozenset[str] = frozenset()
 _new_event = tuple.__new__
 _RULE_SETS: dict[tuple[Any, ...], RuleSet] = {}
 _WOLF_ROLES: dict[int, frozenset[Role]] = {}
@@ -142,9 +143,9 @@ class State:
         self.recording = True
         self.held = None
         self.wolf_roles = wolf_roles()
-        self.faction_wolves = frozenset()
+        self.faction_wolves = _NOBODY
         self.variant_rules = extra_rules
-        self.seat = dict(zip(players, range(len(players)), strict=True))
+        self.seat = {p: i for i, p in enumerate(players)}
         self.powers = {}
         self.lots = None
         self._index_roles()
