@@ -76,10 +76,11 @@ def _plain(alive: dict[str, bool], actors: tuple[str, ...], choices: tuple[str, 
     candidate or nobody — the usual ballot, in one pass (a ballot is the
     engine's busiest answer; a loop over concrete types is what the compiled
     engine runs fastest, and no slower than set algebra in Python)."""
+    voters, candidates = set(actors), set(choices)
     for voter, chosen in answer.items():
-        if voter not in actors or not alive.get(voter):
+        if voter not in voters or not alive.get(voter):
             return False
-        if chosen is not None and (chosen not in choices or not alive.get(chosen)):
+        if chosen is not None and (chosen not in candidates or not alive.get(chosen)):
             return False
     return True
 
