@@ -70,32 +70,34 @@ def target(rule: str, why: str) -> Callable[[State, Request, Any], str | None]:
     return check_one
 
 
-def _plain(alive: Mapping[str, bool], actors: Mapping[str, object], choices: tuple[str, ...],
-           answer: Mapping[Any, Any]) -> bool:
+def _plain(alive: dict[str, bool], actors: tuple[str, ...], choices: tuple[str, ...],
+           answer: dict[Any, Any]) -> bool:
     """Whether every vote of ``answer`` is a living voter's, for a living
-    candidate or nobody — the usual ballot, checked a set at a time (a
-    ballot is the engine's busiest answer)."""
-    try:
-        targets = set(answer.values())
-    except TypeError:  # a list for a name: the general checks say what is wrong
-        return False
-    targets.discard(None)
-    voters = answer.keys()
-    return (voters <= actors.keys() and targets.issubset(choices)
-            and all(map(alive.get, voters)) and all(map(alive.get, targets)))
+    candidate or nobody — the usual ballot, in one pass (a ballot is the
+    engine's busiest answer; a loop over concrete types is what the compiled
+    engine runs fastest, and no slower than set algebra in Python)."""
+    voters, candidates = set(actors), set(choices)
+    for voter, chosen in answer.items():
+        if voter not in voters or not alive.get(voter):
+            return False
+        if chosen is not None and (chosen not in candidates or not alive.get(chosen)):
+            return False
+    return True
 
 
 def ballot(s: State, req: Request, answer: Any) -> dict[str, str | None]:
     """``{voter: name or null}``; a silent voter abstains."""
     if answer is None:
         answer = {}
-    if type(answer) is not dict and not isinstance(answer, Mapping):  # (the ABC's check is slow)
-        raise MalformedAnswer(f"{req.ask.value}: expected {{voter: name or null}}, not {answer!r}")
-    result: dict[str, str | None] = dict.fromkeys(req.actors)
+    if type(answer) is not dict:
+        if not isinstance(answer, Mapping):
+            raise MalformedAnswer(f"{req.ask.value}: expected {{voter: name or null}}, not {answer!r}")
+        answer = dict(answer)
     alive, actors, choices, checks = s.alive, req.actors, req.choices, s.rules.check_vote
+    result: dict[str, str | None] = dict.fromkeys(actors)
     # only the voters a rule binds (the lovers) can be refused a target
     bound = s.rules.bound_voters(s)
-    if _plain(alive, result, choices, answer):
+    if _plain(alive, actors, choices, answer):
         if bound:
             for voter, chosen in answer.items():
                 if chosen is not None and voter in bound:

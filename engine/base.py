@@ -49,13 +49,27 @@ def nobody_alive(s: State) -> Winner | None:
     return Winner.NOBODY if not s.living() else None
 
 
+def wolves_alive(s: State) -> int:
+    """How many living players hold a werewolf's card: read from the role
+    index (each card's holders), unless a rule parted powers from cards
+    (the index then lists powers)."""
+    wolves, alive = s.wolf_roles, s.alive
+    if s.powers:
+        role = s.role
+        return len([p for p in s.living_now if role[p] in wolves])
+    by_role = s.by_role
+    found = 0
+    for r in wolves:
+        for p in by_role.get(r, ()):
+            if alive[p]:
+                found += 1
+    return found
+
+
 def village_wins(s: State) -> Winner | None:
     # "De burgers winnen, zodra ze de laatste weerwolf hebben uitgeschakeld."
-    wolves = s.wolf_roles
-    role = s.role
-    for p in s.living_now:
-        if role[p] in wolves:
-            return None
+    if wolves_alive(s):
+        return None
     if s.faction_wolves and any(p in s.faction_wolves for p in s.living_now):
         return None
     return Winner.VILLAGE
@@ -75,12 +89,13 @@ def pack(s: State) -> list[str]:
 
 
 def werewolves_win(s: State) -> Winner | None:
-    wolves = pack(s)
-    others = len(s.living_now) - len(wolves)
+    # the pack: every living werewolf, unless a rule says otherwise
+    wolves = len(pack(s)) if s.faction_wolves or s.lovers is not None else wolves_alive(s)
+    others = len(s.living_now) - wolves
     if wolves and others == 0:
         # "De weerwolven winnen, zodra ze de laatste burger hebben verslonden."
         return Winner.WEREWOLVES
-    if s.options.wolves_win_at_parity and wolves and len(wolves) >= others:
+    if s.options.wolves_win_at_parity and wolves and wolves >= others:
         # seed 000: "Of zodra het aantal burgers en wolven gelijk is."
         return Winner.WEREWOLVES
     return None
@@ -111,10 +126,13 @@ def vote_policy(ctx: BotContext) -> dict[str, str | None]:
     # (the same draws in the same order).
     choices, rng, actors = ctx.req.choices, ctx.rng, ctx.req.actors
     n = len(choices)
-    if not bound:  # every voter free: all the draws at once
-        return {voter: choices[int((r - 0.05) / 0.95 * n)] if n and r >= 0.05 else None
-                for voter, r in zip(actors, rng.randoms(len(actors)), strict=True)}
     ballot: dict[str, str | None] = {}
+    if not bound:  # every voter free: all the draws at once
+        draws = rng.randoms(len(actors))
+        for i, voter in enumerate(actors):
+            r = draws[i]
+            ballot[voter] = choices[int((r - 0.05) / 0.95 * n)] if n and r >= 0.05 else None
+        return ballot
     for voter in actors:
         if voter in bound:
             ballot[voter] = one_vote(ctx, voter)

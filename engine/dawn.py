@@ -73,17 +73,18 @@ def announce(s: State, deaths: list[Death]) -> None:
 
 def dawn(s: State) -> Flow:
     harms = night_deaths(s)
-    s.emit("day_breaks", day=s.night)
-    if not harms:
-        s.emit("no_death")
+    if s.recording:  # (a game that keeps no events skips the news)
+        s.emit("day_breaks", day=s.night)
+        if not harms:
+            s.emit("no_death")
     # Mark every death first, holding back what they set off, so the news
     # names the dead before any consequence and never in an order of cause.
     s.held = []
     deaths = [kill(s, name, cause, announce=False) for name, cause in harms]
     consequences, s.held = s.held, None
-    if s.recording:  # (a game that keeps no events skips the news)
+    if s.recording:
         announce(s, deaths)
-    s.events.extend(consequences)
+        s.events.extend(consequences)
     if s.cues and sleepers_tonight(s):
         # ``dawn_news``: a box taps a round now (the night's calls tapped
         # their own); a laptop holds its morning round for all of them.

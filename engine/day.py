@@ -5,7 +5,7 @@ keeps the procedure."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Generator
 from typing import Any
 
 from engine.deaths import Flow, aftermath, kill
@@ -13,7 +13,8 @@ from engine.messages import Request
 from engine.state import State
 from engine.vocab import Ask, Cause
 
-Ballot = Mapping[str, str | None]
+#: (a dict, not any mapping: the compiled engine reads a dict fastest)
+Ballot = dict[str, str | None]
 #: a vote's flow returns the name of whoever the village eliminated
 VoteFlow = Generator[Request, Any, str | None]
 
@@ -45,25 +46,32 @@ def weights(s: State) -> dict[str, int]:
 def tally(s: State, ballot: Ballot, *, weighted: bool = True) -> dict[str, int]:
     """The votes each name got (only names that got any)."""
     counts: dict[str, int] = {}
-    w = weights(s) if weighted else {}
-    get = counts.get
-    for voter, target in ballot.items():
-        if target is not None:
-            counts[target] = get(target, 0) + (w.get(voter, 1) if w else 1)
+    w = weights(s) if weighted else None
+    if w:
+        for voter, target in ballot.items():
+            if target is not None:
+                counts[target] = counts.get(target, 0) + w.get(voter, 1)
+    else:  # every vote counts once (no mayor yet, or none any more)
+        for target in ballot.values():
+            if target is not None:
+                counts[target] = counts.get(target, 0) + 1
     return counts
 
 
-def in_seat_order(s: State, counts: Mapping[str, int]) -> dict[str, int]:
+def in_seat_order(s: State, counts: dict[str, int]) -> dict[str, int]:
     return {p: counts[p] for p in s.players if p in counts}
 
 
-def top(counts: Mapping[str, int], order: tuple[str, ...]) -> list[str]:
+def top(counts: dict[str, int], order: tuple[str, ...]) -> list[str]:
     """The names with the most votes, in seat order."""
-    if not counts:
-        return []
-    best = max(counts.values())
-    leaders = [p for p, n in counts.items() if n == best]
-    if len(leaders) == 1 and leaders[0] in order:  # most ballots: no tie, no order to keep
+    best = 0
+    leaders: list[str] = []
+    for p, n in counts.items():  # (one pass: no max() and a second look)
+        if n > best:
+            best, leaders = n, [p]
+        elif n == best:
+            leaders.append(p)
+    if len(leaders) <= 1 and (not leaders or leaders[0] in order):  # most ballots: no tie
         return leaders
     return [p for p in order if counts.get(p) == best]
 

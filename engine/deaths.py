@@ -23,6 +23,7 @@ def kill(s: State, name: str, cause: Cause, *, announce: bool = True) -> Death:
     s.mark_dead(name)
     s.deaths.append(death)
     rules = s.rules
+    announce = announce and s.recording  # (a game that keeps no events skips building them)
     if announce:
         if not rules.reveals or all(shown(s, death) for shown in rules.reveals):
             s.emit(f"death_{cause.value}", name=name, role=death.role.value)

@@ -16,12 +16,14 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.errors import SetupError
 from engine.options import Options
 from engine.registry import ROLES
 from engine.vocab import Role
 
+T = TypeVar("T")
 MIDDLE_CARDS = 2  # seed 000, De Dief: "twee karakterkaarten meer ... dan spelers"
 
 
@@ -53,7 +55,7 @@ class Setup:
     @property
     def deck(self) -> tuple[Role, ...]:
         """Every card in play, the middle included (these roles are called)."""
-        return tuple(self.roles[p] for p in self.players) + self.middle
+        return tuple(map(self.roles.__getitem__, self.players)) + self.middle
 
 
 def deal(
@@ -65,12 +67,27 @@ def deal(
     one a seat in seat order, the rest to the middle. ``seed`` is the game's
     own chance (the mayor's lot), ``deal_seed`` when not given."""
     shuffled = list(cards)
-    random.Random(deal_seed).shuffle(shuffled)
+    shuffle(shuffled, random.Random(deal_seed))
     n = len(names)
     return Setup(
         tuple(names), dict(zip(names, shuffled[:n], strict=True)), tuple(shuffled[n:]),
         options or Options(), deal_seed if seed is None else seed, variants, events,
     )
+
+
+def shuffle(cards: list[T], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, the library's own steps written out (its
+    Fisher-Yates, each place drawn by ``getrandbits`` as ``_randbelow``
+    does): the same order, in code the compiled engine compiles (a deal a
+    game; tests/test_deal.py holds it to the library's)."""
+    draw = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = draw(k)
+        while j >= n:
+            j = draw(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def validate_deal(setup: Setup, *, wolves_needed: bool = True) -> None:

@@ -103,7 +103,7 @@ class Game:
         self.winner: Winner | None = None
         self.request: Request | None = None
         self._flow = play(self.state)
-        self._resume(None, first=True)
+        self._start()
 
     @property
     def events(self) -> list[Event]:
@@ -148,7 +148,10 @@ class Game:
         else:
             decision = spec.check(self.state, request, answer)
         self.decisions.append(answer)
-        self._resume(decision)
+        try:  # (no call of its own: the busiest line of a bot game)
+            self.request = self._flow.send(decision)
+        except StopIteration as done:
+            self._end(done.value)
 
     # -- between villages (variant villages_unite) -------------------------
     def leave(self, name: str) -> Traveller:
@@ -199,15 +202,18 @@ class Game:
         else:
             self.join(Traveller.from_dict(record))
 
-    def _resume(self, decision: Any, *, first: bool = False) -> None:
+    def _start(self) -> None:
         try:
-            self.request = next(self._flow) if first else self._flow.send(decision)
+            self.request = next(self._flow)
         except StopIteration as done:
-            self.request = None
-            self.winner = done.value
-            for hook in self.state.rules.won:
-                hook(self.state, done.value)
-            self.state.emit("game_over", winner=done.value.value)
+            self._end(done.value)
+
+    def _end(self, winner: Winner) -> None:
+        self.request = None
+        self.winner = winner
+        for hook in self.state.rules.won:
+            hook(self.state, winner)
+        self.state.emit("game_over", winner=winner.value)
 
     # -- reading -------------------------------------------------------------
     def public_events(self) -> list[Event]:

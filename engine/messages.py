@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.registry import ASKS
 from engine.vocab import Ask
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Request:
     """Who must decide what now, with the legal choices.
 
@@ -23,20 +23,35 @@ class Request:
 
     Read-only by convention (a changed request is a copy:
     ``dataclasses.replace``). Not frozen: a game builds one a decision, and a
-    frozen dataclass costs several times more to build.
+    frozen dataclass costs several times more to build. Its ``__init__`` is
+    written out: the compiled engine compiles it, where a dataclass's own
+    is made at run time and interpreted.
     """
 
     ask: Ask
     actors: tuple[str, ...]
     choices: tuple[str, ...]
     when: str
-    count: int = 1
-    allow_none: bool = True
-    info: Mapping[str, Any] = field(default_factory=dict)
-    default: Any = None
+    count: int
+    allow_none: bool
+    info: Mapping[str, Any]
+    default: Any
     #: the table discusses before this is asked (the day's vote, the
     #: election; not a second vote held at once)
-    discussion: bool = False
+    discussion: bool
+
+    def __init__(self, ask: Ask, actors: tuple[str, ...], choices: tuple[str, ...], when: str,
+                 count: int = 1, allow_none: bool = True, info: Mapping[str, Any] | None = None,
+                 default: Any = None, discussion: bool = False) -> None:
+        self.ask = ask
+        self.actors = actors
+        self.choices = choices
+        self.when = when
+        self.count = count
+        self.allow_none = allow_none
+        self.info = {} if info is None else info
+        self.default = default
+        self.discussion = discussion
 
     @property
     def secret(self) -> bool:

@@ -109,7 +109,8 @@ def sleepers_tonight(s: State) -> bool:
 
 
 def night(s: State) -> Generator[Request, Any, None]:
-    s.emit("night_falls", night=s.night)
+    if s.recording:
+        s.emit("night_falls", night=s.night)
     s.intents = []
     cues = s.cues
     for step in tonight(s):

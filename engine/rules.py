@@ -32,7 +32,7 @@ Flow = Generator["Request", Any, Any]
 WinCheck = Callable[["State"], Winner | None]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Intent:
     """A night choice, recorded as it is made and folded at dawn.
 
@@ -40,14 +40,23 @@ class Intent:
     unless something spares him. ``against`` set: it protects the target from
     harms of those causes (the healer, the witch's potion of life, the
     guardian angel). ``by`` is the role (or step) that chose it.
-    Read-only by convention, like ``Request`` (not frozen: cheaper to build).
+    Read-only by convention, like ``Request`` (not frozen, ``__init__``
+    written out: cheaper to build).
     """
 
     kind: str
     by: str
     target: str
-    cause: Cause | None = None
-    against: frozenset[Cause] = frozenset()
+    cause: Cause | None
+    against: frozenset[Cause]
+
+    def __init__(self, kind: str, by: str, target: str, cause: Cause | None = None,
+                 against: frozenset[Cause] = frozenset()) -> None:
+        self.kind = kind
+        self.by = by
+        self.target = target
+        self.cause = cause
+        self.against = against
 
 
 #: what a protection against the werewolves' bite holds off (made once:

@@ -8,7 +8,7 @@ a new rule brings its own state without a new field here.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.deck import Setup
@@ -19,6 +19,7 @@ from engine.rules import Intent, Rules, RuleSet, rule_set
 from engine.vocab import Cause, Phase, Role, Team
 
 _NO_RULES = RuleSet(())
+_NOBODY: frozenset[str] = frozenset()
 _new_event = tuple.__new__
 _RULE_SETS: dict[tuple[Any, ...], RuleSet] = {}
 _WOLF_ROLES: dict[int, frozenset[Role]] = {}
@@ -32,20 +33,30 @@ def wolf_roles() -> frozenset[Role]:
     return found
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Death:
-    """One death (read-only by convention, like ``Request``: cheaper to build)."""
+    """One death (read-only by convention, like ``Request``: cheaper to build;
+    its ``__init__`` written out for the same reason as ``Request``'s)."""
 
     name: str
     role: Role
     cause: Cause
     when: str
     #: whether he still had his power when he died (a hunter shoots with it)
-    powered: bool = True
+    powered: bool
+
+    def __init__(self, name: str, role: Role, cause: Cause, when: str, powered: bool = True) -> None:
+        self.name = name
+        self.role = role
+        self.cause = cause
+        self.when = when
+        self.powered = powered
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class State:
+    """One game's state (its ``__init__`` written out, as ``Request``'s: compiled)."""
+
     setup: Setup
     players: tuple[str, ...]
     role: dict[str, Role]
@@ -54,74 +65,95 @@ class State:
     deck: frozenset[Role]
     alive: dict[str, bool]
     rules: RuleSet
-    events: list[Event] = field(default_factory=list)
-    deaths: list[Death] = field(default_factory=list)
-    night: int = 0
-    day: int = 0
-    phase: Phase = Phase.NIGHT
-    mayor: str | None = None
-    lovers: tuple[str, str] | None = None
-    charmed: list[str] = field(default_factory=list)
+    events: list[Event]
+    deaths: list[Death]
+    night: int
+    day: int
+    phase: Phase
+    mayor: str | None
+    lovers: tuple[str, str] | None
+    charmed: list[str]
     #: players who lost their powers one by one (an infection, a miracle)
-    powerless: set[str] = field(default_factory=set)
+    powerless: set[str]
     #: the village killed the elder: every village power is gone
-    village_powerless: bool = False
+    village_powerless: bool
     #: this night's choices, folded at dawn (``engine.dawn``)
-    intents: list[Intent] = field(default_factory=list)
+    intents: list[Intent]
     #: each rule's own state, under its id
-    store: dict[str, Any] = field(default_factory=dict)
+    store: dict[str, Any]
     #: what each player's card carries (the witch's potions, the elder's
     #: bites): it goes with the player (a traveller between villages)
-    memories: dict[str, dict[str, Any]] = field(default_factory=dict)
+    memories: dict[str, dict[str, Any]]
     #: the living in seat order, and each role's holders: kept up to date by
     #: ``mark_dead``/``swap_role`` because the flow reads them all the time
-    living_now: tuple[str, ...] = ()
-    by_role: dict[Role, tuple[str, ...]] = field(default_factory=dict)
-    when: str = "night 0"
+    living_now: tuple[str, ...]
+    by_role: dict[Role, tuple[str, ...]]
+    when: str
     #: emit the narration cues (wake/sleep of each called step)
-    cues: bool = True
+    cues: bool
     #: keep the events (``Game(events=False)``: a game nobody reads keeps none)
-    recording: bool = True
+    recording: bool
     #: events held back while a moment's deaths are marked (dawn announces
     #: the names first, then what they set off)
-    held: list[Event] | None = None
+    held: list[Event] | None
     #: the roles that count as werewolves (read on every win check)
-    wolf_roles: frozenset[Role] = frozenset()
+    wolf_roles: frozenset[Role]
     #: werewolves by a hidden identity card, whatever card they show (de
     #: dubbele ik); empty in every other game
-    faction_wolves: frozenset[str] = frozenset()
+    faction_wolves: frozenset[str]
     #: the game's variants (their rules hold for the whole game)
-    variant_rules: tuple[Rules, ...] = ()
+    variant_rules: tuple[Rules, ...]
     #: each player's place at the table (news in seat order)
-    seat: dict[str, int] = field(default_factory=dict)
+    seat: dict[str, int]
     #: a player's powers where a rule parts them from his card (de dubbele
     #: ik's second card, the day of folly's swap): the card is what a death
     #: or the seer shows, the power what the night calls and the player can
     #: do. Empty in every other game: each holds his card's power.
-    powers: dict[str, tuple[Role, ...]] = field(default_factory=dict)
+    powers: dict[str, tuple[Role, ...]]
     #: the game's own lots, made on first use (``rng``)
-    lots: random.Random | None = None
+    lots: random.Random | None
+
+    def __init__(self, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> None:
+        players = setup.players
+        self.setup = setup
+        self.players = players
+        self.role = dict(setup.roles)
+        self.middle = list(setup.middle)
+        self.options = setup.options
+        self.deck = frozenset(setup.deck)
+        self.alive = dict.fromkeys(players, True)
+        self.rules = _NO_RULES
+        self.events = []
+        self.deaths = []
+        self.night = 0
+        self.day = 0
+        self.phase = Phase.NIGHT
+        self.mayor = None
+        self.lovers = None
+        self.charmed = []
+        self.powerless = set()
+        self.village_powerless = False
+        self.intents = []
+        self.store = {}
+        self.memories = {}
+        self.living_now = players
+        self.by_role = {}
+        self.when = "night 0"
+        self.cues = True
+        self.recording = True
+        self.held = None
+        self.wolf_roles = wolf_roles()
+        self.faction_wolves = _NOBODY
+        self.variant_rules = extra_rules
+        self.seat = {p: i for i, p in enumerate(players)}
+        self.powers = {}
+        self.lots = None
+        self._index_roles()
+        self.refresh_rules()
 
     @classmethod
     def new(cls, setup: Setup, extra_rules: tuple[Rules, ...] = ()) -> State:
-        players, roles = setup.players, setup.roles
-        s = cls(
-            setup=setup,
-            players=players,
-            role=dict(roles),
-            middle=list(setup.middle),
-            options=setup.options,
-            deck=frozenset(setup.deck),
-            alive=dict.fromkeys(players, True),
-            rules=_NO_RULES,
-            living_now=players,
-            wolf_roles=wolf_roles(),
-            seat=dict(zip(players, range(len(players)), strict=True)),
-        )
-        s._index_roles()
-        s.variant_rules = extra_rules
-        s.refresh_rules()
-        return s
+        return cls(setup, extra_rules)
 
     def refresh_rules(self, cards: tuple[Rules, ...] = ()) -> None:
         """Rebuild the game's rules: base, the deck's roles, variants, cards."""

@@ -28,7 +28,9 @@ def apply(s: State, target: str | None) -> None:
     for vision in s.rules.vision:
         if vision(s, seer, target):
             return  # a rule shows her something else (the harvest festival)
-    s.emit("seer_sees", frozenset({seer}), name=target, role=seen(s, target).value)
+    shown = seen(s, target)
+    if s.recording:  # (a game that keeps no events: nobody reads what she saw)
+        s.emit("seer_sees", frozenset({seer}), name=target, role=shown.value)
 
 
 def seen(s: State, target: str) -> Role:
