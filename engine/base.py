@@ -88,9 +88,17 @@ def pack(s: State) -> list[str]:
     return found
 
 
+def pack_size(s: State) -> int:
+    """``len(pack(s))``, counted from the role index when no rule changes
+    who hunts with the pack (no faction card, no werewolf in love with a
+    villager): every living werewolf."""
+    if s.faction_wolves or (s.lovers is not None and s.mixed_lovers()):
+        return len(pack(s))
+    return wolves_alive(s)
+
+
 def werewolves_win(s: State) -> Winner | None:
-    # the pack: every living werewolf, unless a rule says otherwise
-    wolves = len(pack(s)) if s.faction_wolves or s.lovers is not None else wolves_alive(s)
+    wolves = pack_size(s)
     others = len(s.living_now) - wolves
     if wolves and others == 0:
         # "De weerwolven winnen, zodra ze de laatste burger hebben verslonden."
