@@ -66,12 +66,17 @@ def derive(seed: int, label: str) -> int:
     return derive_all(seed, (label,))[0]
 
 
+def _keyed(seed: int) -> hmac.HMAC:
+    """HMAC-SHA256 keyed by the seed's digits, ready to copy for each message."""
+    return hmac.new(str(seed).encode(), digestmod="sha256")
+
+
 def derive_all(seed: int, labels: tuple[str, ...]) -> list[int]:
     """``derive(seed, label)`` for each label: HMAC-SHA256 keyed by the
     seed's digits, the key set up once and copied for each label
     (simulations derive seeds every game: 18.6 µs for four labels, against
     21.8 µs with a fresh ``hmac.digest`` for each)."""
-    keyed = hmac.new(str(seed).encode(), digestmod="sha256")
+    keyed = _keyed(seed)
     found = []
     for label in labels:
         h = keyed.copy()
@@ -89,7 +94,7 @@ class Numbered:
     simulation derives a game's seeds for every game."""
 
     def __init__(self, seed: int) -> None:
-        self._keyed = hmac.new(str(seed).encode(), digestmod="sha256")
+        self._keyed = _keyed(seed)
 
     def pieces(self, i: int) -> tuple[int, int, int, int]:
         """Game ``i``'s (deal, game, narration, bots) seeds."""
