@@ -13,9 +13,11 @@ engine is built and fresh (``wakkerdam compile``, narrator/compiled.py), it
 is one more side of the same run (a child process: one process imports one
 engine), on the default and on the trusted path.
 
-Prints games/s medians and the ratios; ``--json`` for one JSON object;
-``--cpu`` times each side by the CPU time of the process that plays it (on
-a busy shared machine the wall clock mostly measures the waiting).
+Prints games/s medians and the ratios to the peer (each the median of the
+rounds' ratios: both sides of one played in the same round); ``--json`` for
+one JSON object; ``--cpu`` times each side by the CPU time of the process
+that plays it (on a busy shared machine the wall clock mostly measures the
+waiting).
 Target (issue 15): ours >= 2x the peer on every deck, mayor and checks on.
 """
 
@@ -126,15 +128,23 @@ def games_per_s(fn: Callable[[], object], games: int, clock: Callable[[], float]
 
 
 def side_by_side(sides: dict[str, Callable[[], object]], games: int, rounds: int,
-                 clock: Callable[[], float] = time.perf_counter) -> dict[str, float]:
-    """Median games/s of each side; each round runs every side once, the
-    order turned round every round."""
+                 clock: Callable[[], float] = time.perf_counter) -> dict[str, list[float]]:
+    """Each side's games/s in every round; each round runs every side once,
+    the order turned round every round."""
     rates: dict[str, list[float]] = {name: [] for name in sides}
     order = list(sides)
     for r in range(rounds):
         for name in (order if r % 2 == 0 else order[::-1]):
             rates[name].append(games_per_s(sides[name], games, clock))
-    return {name: statistics.median(rs) for name, rs in rates.items()}
+    return rates
+
+
+def pair_ratio(side: list[float], peer: list[float]) -> float:
+    """The median of a side's ratios to the peer, round by round: both
+    played in the same round, so a load that comes and goes on a shared
+    machine slows both alike (each side's own median may come from another
+    moment than the peer's)."""
+    return statistics.median(a / b for a, b in zip(side, peer, strict=True))
 
 
 def main() -> None:
@@ -172,21 +182,22 @@ def main() -> None:
             sides["compiled"] = partial(fast.seconds, "ours_named", name, args.games, False, cpu=args.cpu)
             sides["compiled_trusted"] = partial(fast.seconds, "ours_named", name, args.games, True,
                                                 cpu=args.cpu)
-        med = side_by_side(sides, args.games, args.rounds, time.process_time if args.cpu else time.perf_counter)
+        rates = side_by_side(sides, args.games, args.rounds, time.process_time if args.cpu else time.perf_counter)
+        med = {side: statistics.median(rs) for side, rs in rates.items()}
         row: dict[str, object] = {
             "deck": name,
             "this_engine": round(med["ours"]),
             "werewolf_engine": round(med["peer"]),
-            "ratio": round(med["ours"] / med["peer"], 2),
+            "ratio": round(pair_ratio(rates["ours"], rates["peer"]), 2),
             "this_engine_trusted": round(med["ours_trusted"]),
-            "ratio_trusted": round(med["ours_trusted"] / med["peer"], 2),
+            "ratio_trusted": round(pair_ratio(rates["ours_trusted"], rates["peer"]), 2),
             "this_engine_no_mayor_parity": round(med["ours_no_mayor"]),
-            "ratio_no_mayor_parity": round(med["ours_no_mayor"] / med["peer"], 2),
+            "ratio_no_mayor_parity": round(pair_ratio(rates["ours_no_mayor"], rates["peer"]), 2),
         }
         if fast is not None:
             for side in ("compiled", "compiled_trusted"):
                 row[f"this_engine_{side}"] = round(med[side])
-                row[f"ratio_{side}"] = round(med[side] / med["peer"], 2)
+                row[f"ratio_{side}"] = round(pair_ratio(rates[side], rates["peer"]), 2)
         rows.append(row)
     if fast is not None:
         fast.close()
@@ -194,7 +205,7 @@ def main() -> None:
         print(json.dumps({"games": args.games, "rounds": args.rounds, "cpu": args.cpu, "rows": rows}))
         return
     print(f"games/s ({'CPU' if args.cpu else 'wall'} time), median of {args.rounds} alternated rounds "
-          f"of {args.games} games a side")
+          f"of {args.games} games a side; ratio: the median of the round-by-round ratios to the peer")
     columns = [("this engine", "this_engine"), ("trusted", "this_engine_trusted"),
                ("no mayor, parity, trusted", "this_engine_no_mayor_parity")]
     if fast is not None:

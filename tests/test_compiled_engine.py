@@ -114,3 +114,14 @@ def test_what_the_build_compiles_is_checked_strictly() -> None:
     strict = next(o["module"] for o in mypy["overrides"] if o.get("strict"))
     assert set(compiled.NARRATOR) <= set(mypy["files"])
     assert {compiled.module_of(rel) for rel in compiled.NARRATOR} <= set(strict)
+
+
+def test_the_library_keeps_its_functions_to_itself(build: None) -> None:
+    """Built with ``compiled.CFLAGS`` (``-fvisibility=hidden``): the shared
+    library exports only its module's init, so one compiled function calls
+    another directly, not through the PLT (docs/speed.md)."""
+    library = next(compiled.BUILD.glob("*__mypyc*.so"))
+    nm = subprocess.run(["nm", "-D", "--defined-only", str(library)], capture_output=True, text=True,
+                        timeout=60, check=True)
+    exported = [line.split()[-1] for line in nm.stdout.splitlines()]
+    assert exported and all(name.startswith("PyInit_") for name in exported), exported[:5]
