@@ -51,6 +51,9 @@ class DialogueSettings:
     #: confirmed with the seat button, not by voice: in babble a spoken "nee"
     #: was heard as "ja" (bench/recognition.py)
     button_confirms_in_noise: bool = True
+    #: an answer the voter denied is not heard again in the same turn
+    #: (False: as before, for the benchmark's comparison)
+    deny_repeats: bool = True
 
 
 @dataclass(frozen=True)
@@ -196,7 +199,7 @@ class VoteDialogue:
                 used += min(s.confirm_window_s * 2, max(0.0, timeout_s - used))
                 if pressed:
                     return meaning, failures, used
-                denied = self._deny(denied, meaning)
+                denied = self._deny(denied, meaning) if s.deny_repeats else denied
                 failures += 1
                 if failures < s.max_failures:
                     self.say("speech.again", voter=voter)
@@ -214,7 +217,7 @@ class VoteDialogue:
             if verdict == YES:
                 return meaning, failures, used
             # "nee", or something unclear: never keep an answer that may be wrong
-            if verdict == NO:
+            if verdict == NO and s.deny_repeats:
                 denied = self._deny(denied, meaning)
             failures += 1
             if failures < s.max_failures:

@@ -76,8 +76,9 @@ HEARS_YES = frozenset({"en"})
 #: Measured on the tuning set (132 votes a language, right with the lattice
 #: pass -> without): nl 80 -> 90, de 98 -> 104, en 88 -> 109; the lattice
 #: pass also ended hypotheses inside a phrase ("op"), which were refused.
-#: More pronunciations a word (espeak-ng's Dutch v as F too, a final r
-#: dropped, ...) made the words more alike instead: nl 80 -> 68 with four.
+#: More pronunciations a word for any sound (espeak-ng's Dutch v as F too,
+#: a final r dropped, ...) made the words more alike instead: nl 80 -> 68
+#: with four; only the Dutch g's (``lexicon.LANGUAGE_ALTERNATIVES``) paid.
 SEARCH: dict[str, Any] = {"bestpath": False}
 
 
@@ -87,7 +88,8 @@ class PocketsphinxRecognizer:
     def __init__(self, lang: str = "en", threshold: float = 0.1, sample_rate: int = 16_000,
                  hmm: str | None = None, dictionary: str | None = None,
                  margin: float | None | str = "default",
-                 word_margin: tuple[float, float] | None | str = "default", **search: Any) -> None:
+                 word_margin: tuple[float, float] | None | str = "default",
+                 lexicon: str | None = None, **search: Any) -> None:
         try:
             from pocketsphinx import Decoder, get_model_path
         except ImportError:
@@ -95,6 +97,9 @@ class PocketsphinxRecognizer:
         if lang not in ESPEAK_VOICE:
             raise ModelError(f"pocketsphinx cannot hear language {lang!r}")
         self.lang = lang
+        #: whose phones espeak-ng's are mapped with (``lexicon.LANGUAGE_PHONES``;
+        #: "": the shared table only, as before, for the benchmark)
+        self.lexicon = lang if lexicon is None else lexicon
         base = os.path.join(get_model_path(), "en-us")
         if dictionary is None:
             dictionary = (os.path.join(base, "cmudict-en-us.dict") if lang == "en"
@@ -134,10 +139,13 @@ class PocketsphinxRecognizer:
         if not missing:
             return
         try:
-            found = pronunciations([grammar.written(w) for w in missing], ESPEAK_VOICE[self.lang])
+            found = pronunciations([grammar.written(w) for w in missing], ESPEAK_VOICE[self.lang],
+                                   self.lexicon)
         except LexiconError:
             found = {}
-        known = [(w, found[grammar.written(w)]) for w in missing if grammar.written(w) in found]
+        # a word's other pronunciations are "word(2)", "word(3)", as in the CMU dictionary
+        known = [(w if i == 0 else f"{w}({i + 1})", phones)
+                 for w in missing for i, phones in enumerate(found.get(grammar.written(w), []))]
         self._unsayable.update(w for w in missing if grammar.written(w) not in found)
         with self._lock:
             for i, (word, phones) in enumerate(known):   # one update, after the last
