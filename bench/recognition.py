@@ -241,8 +241,11 @@ def configure(config: str, lang: str, vad: dict | None = None, rec: dict | None 
         return (PocketsphinxRecognizer(lang=lang, bestpath=True,
                                        margin={"en": 0.04}.get(lang)), DialogueSettings(),
                 VadSettings(decode_after_ms=10**6))
-    if config == "main":    # main's box before this session: the whole answer's margin only
-        return PocketsphinxRecognizer(lang=lang, word_margin=None), DialogueSettings(), VadSettings()
+    if config == "main":    # main's box before this session: the shared phone table, one
+        # pronunciation a word, a denied answer heard again, German's phone margin
+        return (PocketsphinxRecognizer(lang=lang, lexicon="",
+                                       margin=0.02 if lang == "de" else "default"),
+                DialogueSettings(deny_repeats=False), VadSettings())
     return PocketsphinxRecognizer(lang=lang, **(rec or {})), DialogueSettings(), VadSettings(**(vad or {}))
 
 

@@ -28,6 +28,9 @@ PLAYERS = {"nl": ["Anna", "Bram", "Cees", "Daan", "Eva"],
 #: (a carrier phrase for seat 3, something that is no vote)
 SAID = {"nl": ("op nummer drie", "wacht even"), "de": ("ich stimme für nummer drei", "warte mal"),
         "en": ("i vote for number three", "hang on a second")}
+#: a wrong name and the one meant, each heard alone in the test voice (the
+#: phone margin refuses some other bare names: Bernd, Emma in English)
+MISTAKE = {"nl": ("Cees", "Eva"), "de": ("Clara", "Emma"), "en": ("Charles", "Brian")}
 _SPOKEN: dict[tuple[str, str], np.ndarray] = {}
 
 
@@ -128,6 +131,35 @@ def test_a_dead_players_name_is_never_taken(lang, recognizer):
     table.script = {voter: [Vocabulary(voices.load(lang)).name(dead)]}
     ballot = dialogue.pick(voter, players[1:4])          # Eva is dead: not an option
     assert dead not in confirmed(table) and ballot.choice == meant
+
+
+def test_the_correction_after_a_wrong_repetition_is_heard(lang, recognizer):
+    """The voter says the wrong name, denies its repetition (the seat
+    button unpressed, or "nee"), then says the one meant. What was said to
+    the repetition while the box asked for the button is not the answer."""
+    dialogue, table, _, players = make(lang, recognizer)
+    vocab = Vocabulary(voices.load(lang))
+    voter, (wrong, meant) = players[0], MISTAKE[lang]
+    table.truth = {voter: meant}
+    table.script = {voter: [vocab.name(wrong)]}
+    table.phrase = {voter: vocab.name(meant)}
+    ballot = dialogue.pick(voter, players[1:])
+    assert confirmed(table) == [wrong, meant]
+    assert (ballot.choice, ballot.via) == (meant, "voice")
+
+
+def test_a_denied_answer_is_not_heard_again_in_the_turn(lang, recognizer):
+    """Said twice, the same wrong words give the same sounds; the second
+    time the answer the voter denied is out of the grammar, so the next
+    closest is heard (with lookalike names, the one meant)."""
+    dialogue, table, _, players = make(lang, recognizer)
+    voter, (wrong, meant) = players[0], MISTAKE[lang]
+    table.truth = {voter: meant}
+    table.phrase = {voter: Vocabulary(voices.load(lang)).name(wrong)}
+    ballot = dialogue.pick(voter, players[1:])
+    first, *again = confirmed(table)
+    assert first == wrong and wrong not in again
+    assert ballot.choice == meant       # the seat button, after two failures
 
 
 def test_in_babble_a_wrong_repetition_is_refused_by_the_button(lang, recognizer):

@@ -51,6 +51,9 @@ class DialogueSettings:
     #: confirmed with the seat button, not by voice: in babble a spoken "nee"
     #: was heard as "ja" (bench/recognition.py)
     button_confirms_in_noise: bool = True
+    #: an answer the voter denied is not heard again in the same turn
+    #: (False: as before, for the benchmark's comparison)
+    deny_repeats: bool = True
 
 
 @dataclass(frozen=True)
@@ -172,10 +175,15 @@ class VoteDialogue:
         failures = 0
         used = 0.0
         ptt = self.push_to_talk(voter) if self.push_to_talk else None
+        #: what the voter said was wrong this turn: not heard again. The same
+        #: words said again mostly give the same sounds, and a closed grammar
+        #: would give the same wrong answer; without it, the next closest is
+        #: the lookalike that was meant ("Anna" for "Hanna")
+        denied = grammar
         self.say(prompt, **params)
         while failures < s.max_failures and used < timeout_s:
             window = min(s.answer_timeout_s, timeout_s - used)
-            heard, meaning = self._hear(grammar, window, ptt)
+            heard, meaning = self._hear(denied, window, ptt)
             used += heard.detected_s if heard else window
             if meaning is None:
                 failures += 1
@@ -191,6 +199,7 @@ class VoteDialogue:
                 used += min(s.confirm_window_s * 2, max(0.0, timeout_s - used))
                 if pressed:
                     return meaning, failures, used
+                denied = self._deny(denied, meaning) if s.deny_repeats else denied
                 failures += 1
                 if failures < s.max_failures:
                     self.say("speech.again", voter=voter)
@@ -208,10 +217,20 @@ class VoteDialogue:
             if verdict == YES:
                 return meaning, failures, used
             # "nee", or something unclear: never keep an answer that may be wrong
+            if verdict == NO and s.deny_repeats:
+                denied = self._deny(denied, meaning)
             failures += 1
             if failures < s.max_failures:
                 self.say("speech.again" if verdict == NO else "speech.not_understood", voter=voter)
         return None, failures, used
+
+    @staticmethod
+    def _deny(grammar: Grammar, meaning: Meaning) -> Grammar:
+        """``grammar`` without ``meaning``, unless too little would be left
+        to choose from (a yes/no question): then the voter's correction is
+        heard against every answer again."""
+        rest = grammar.without(meaning)
+        return rest if len({m for m in rest.phrases.values()}) > 1 else grammar
 
     def _confirm_by_button(self, voter: str, params: dict[str, Any], time_left: float) -> bool:
         """The voter presses their seat button to say the repetition is right."""

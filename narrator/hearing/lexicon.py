@@ -7,6 +7,12 @@ that is enough to tell a few dozen phrases apart, which is all a vote needs:
 Dutch and German names, numbers and carrier words get a lexicon with no
 download. English words keep the CMU dictionary's own entries; only words
 missing there (unusual names) are derived.
+
+Where a language's sounds fall between two English phones, the table for
+that language (``LANGUAGE_PHONES``) says which one the model hears them as,
+and ``LANGUAGE_ALTERNATIVES`` gives a word a pronunciation more for each
+other phone that sound may be heard as (Dutch g: h, g or k). Both were
+chosen on the tuning voices by ``bench/lexicon.py``.
 """
 
 from __future__ import annotations
@@ -48,6 +54,21 @@ ESPEAK_TO_CMU: dict[str, tuple[str, ...]] = {
     "pf": ("P", "F"), "?": (), "t#": ("T",), "d#": ("D",), "z#": ("Z",), "s#": ("S",),
 }
 
+#: per language, mnemonics the English model hears otherwise than the table
+#: says (bench/lexicon.py, first-pass right of 120 tuning votes, nl):
+#: ij as AY not EY +5; e (bed) as IY +4, ee as IY +5
+LANGUAGE_PHONES: dict[str, dict[str, tuple[str, ...]]] = {
+    "nl": {"EI": ("AY",), "E": ("IY",), "e:": ("IY",)},
+}
+#: per language, other phones a mnemonic may be heard as: a word gets one
+#: pronunciation more for each (one sound changed at a time), up to
+#: ``MAX_PRONUNCIATIONS``. Dutch g (espeak-ng's Q) as G or K too: +3
+LANGUAGE_ALTERNATIVES: dict[str, dict[str, tuple[tuple[str, ...], ...]]] = {
+    "nl": {"Q": (("G",), ("K",))},
+}
+#: more pronunciations a word make the words of a grammar more alike
+MAX_PRONUNCIATIONS = 3
+
 _STRESS = re.compile(r"[',!%=|]")
 
 
@@ -55,21 +76,47 @@ class LexiconError(RuntimeError):
     """espeak-ng is missing or cannot speak the language."""
 
 
-def to_cmu(espeak_phonemes: str) -> list[str]:
-    """One word's espeak-ng ``-x --sep=_`` output as CMU phones."""
-    phones: list[str] = []
+def mnemonics(espeak_phonemes: str) -> list[str]:
+    """One word's espeak-ng ``-x --sep=_`` output as the table's mnemonics
+    (stress, length and tone marks it does not know are left out)."""
+    found: list[str] = []
     for token in _STRESS.sub("", espeak_phonemes).replace(" ", "_").split("_"):
         while token:
             for cut in range(len(token), 0, -1):     # the longest mnemonic that is known
-                mapped = ESPEAK_TO_CMU.get(token[:cut])
-                if mapped is not None:
-                    phones.extend(mapped)
+                if token[:cut] in ESPEAK_TO_CMU:
+                    found.append(token[:cut])
                     token = token[cut:]
                     break
             else:                                    # unknown mark (length, tone): skip it
                 token = token[1:]
+    return found
+
+
+def _joined(parts: Iterable[tuple[str, ...]]) -> list[str]:
+    phones = [p for part in parts for p in part]
     # a doubled phone is one sound to the model
     return [p for i, p in enumerate(phones) if i == 0 or p != phones[i - 1]]
+
+
+def to_cmu(espeak_phonemes: str, lang: str = "") -> list[str]:
+    """One word's espeak-ng ``-x --sep=_`` output as CMU phones."""
+    return variants(espeak_phonemes, lang)[0] if espeak_phonemes.strip() else []
+
+
+def variants(espeak_phonemes: str, lang: str = "") -> list[list[str]]:
+    """The word's pronunciations in CMU phones: the language's usual one
+    first, then one for each other phone a sound of it may be heard as."""
+    table = {**ESPEAK_TO_CMU, **LANGUAGE_PHONES.get(lang, {})}
+    others = LANGUAGE_ALTERNATIVES.get(lang, {})
+    marks = mnemonics(espeak_phonemes)
+    usual = [table[m] for m in marks]
+    found = [_joined(usual)]
+    for i, mark in enumerate(marks):
+        for other in others.get(mark, ()):
+            phones = _joined([*usual[:i], other, *usual[i + 1:]])
+            if phones not in found:
+                found.append(phones)
+    return [f for f in found if f][:MAX_PRONUNCIATIONS] or [[]]
 
 
 def espeak_phonemes(words: Iterable[str], voice: str) -> dict[str, str]:
@@ -88,7 +135,9 @@ def espeak_phonemes(words: Iterable[str], voice: str) -> dict[str, str]:
     return dict(zip(todo, lines, strict=True))
 
 
-def pronunciations(words: Iterable[str], voice: str) -> dict[str, list[str]]:
-    """CMU phones for each word (a word espeak-ng makes silent is left out)."""
-    return {w: phones for w, ph in espeak_phonemes(words, voice).items()
-            if (phones := to_cmu(ph))}
+def pronunciations(words: Iterable[str], voice: str, lang: str = "") -> dict[str, list[list[str]]]:
+    """CMU phones for each word, its usual pronunciation first (a word
+    espeak-ng makes silent is left out). ``lang`` picks the language's own
+    phones (``LANGUAGE_PHONES``); none: the shared table only."""
+    return {w: found for w, ph in espeak_phonemes(words, voice).items()
+            if (found := [v for v in variants(ph, lang) if v])}
