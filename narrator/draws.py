@@ -53,6 +53,11 @@ class Draws:
     __slots__ = ("_state",)
 
     def __init__(self, key: int, n: int) -> None:
+        self.restart(key, n)
+
+    def restart(self, key: int, n: int) -> None:
+        """Become ``Draws(key, n)``: nothing of the draws before is kept (a
+        bot reuses one object, not one made and freed a decision)."""
         # the 0x45d9f3b integer hash: every bit of (key, n) moves about half the state's
         z = (key ^ _low(0x9E3779B9, n)) & _M32
         z = _low(z ^ (z >> 16), 0x045D9F3B)
