@@ -12,10 +12,10 @@ Two levels of checking:
 
 from __future__ import annotations
 
-import random
+from _random import Random as _Generator
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.errors import SetupError
@@ -38,19 +38,37 @@ class EventDeck:
     from_start: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Setup:
-    """Everything fixed before the first question: a game is this + decisions."""
+    """Everything fixed before the first question: a game is this + decisions.
+
+    Read-only by convention, like ``Request`` (a changed set-up is a copy:
+    ``dataclasses.replace``); not frozen and its ``__init__`` written out,
+    because a simulation deals one a game and the compiled engine compiles
+    this one, where a frozen dataclass's own is made at run time and
+    interpreted (a fortieth of a compiled bot game).
+    """
 
     players: tuple[str, ...]
     roles: Mapping[str, Role]
-    middle: tuple[Role, ...] = ()
-    options: Options = field(default_factory=Options)
-    seed: int = 0
+    middle: tuple[Role, ...]
+    options: Options
+    seed: int
     #: variant ids (``engine.variants``), in the order given
-    variants: tuple[str, ...] = ()
+    variants: tuple[str, ...]
     #: the Full Moon's event deck (variant ``full_moon``)
-    events: EventDeck | None = None
+    events: EventDeck | None
+
+    def __init__(self, players: tuple[str, ...], roles: Mapping[str, Role],
+                 middle: tuple[Role, ...] = (), options: Options | None = None, seed: int = 0,
+                 variants: tuple[str, ...] = (), events: EventDeck | None = None) -> None:
+        self.players = players
+        self.roles = roles
+        self.middle = middle
+        self.options = Options() if options is None else options
+        self.seed = seed
+        self.variants = variants
+        self.events = events
 
     @property
     def deck(self) -> tuple[Role, ...]:
@@ -67,7 +85,9 @@ def deal(
     one a seat in seat order, the rest to the middle. ``seed`` is the game's
     own chance (the mayor's lot), ``deal_seed`` when not given."""
     shuffled = list(cards)
-    shuffle(shuffled, random.Random(deal_seed))
+    # random.Random's C base: the same numbers from the same seed (the
+    # seeding is in C either way), without random.Random's Python seed()
+    shuffle(shuffled, _Generator(deal_seed))
     n = len(names)
     return Setup(
         tuple(names), dict(zip(names, shuffled[:n], strict=True)), tuple(shuffled[n:]),
@@ -75,7 +95,7 @@ def deal(
     )
 
 
-def shuffle(cards: list[T], rng: random.Random) -> None:
+def shuffle(cards: list[T], rng: _Generator) -> None:
     """``rng.shuffle(cards)``, the library's own steps written out (its
     Fisher-Yates, each place drawn by ``getrandbits`` as ``_randbelow``
     does): the same order, in code the compiled engine compiles (a deal a

@@ -27,12 +27,12 @@ from engine.messages import Event, Request
 from engine.night import night
 from engine.outcome import outcome
 from engine.registry import ASKS
-from engine.state import State
+from engine.state import DAY, NIGHT, State
 from engine.travel import Traveller
 from engine.variants import variants_of
 from engine.variants.base import option_specs
 from engine.variants.full_moon import check_events
-from engine.vocab import Ask, Phase, Winner
+from engine.vocab import Ask, Winner
 
 #: the key of a decision that is a move between villages, not an answer
 TRAVEL = "~travel"
@@ -46,7 +46,7 @@ def play(s: State) -> Flow:
         start(s)
     while True:
         s.night += 1
-        s.begin(Phase.NIGHT)
+        s.begin(NIGHT)
         if s.store.get("_cards"):
             cards.end_spans(s, "day")
         yield from night(s)
@@ -56,7 +56,7 @@ def play(s: State) -> Flow:
         if (winner := outcome(s)) is not None:
             return winner
         s.day = s.night
-        s.begin(Phase.DAY)
+        s.begin(DAY)
         if s.rules.morning:  # nothing changes the game in between otherwise
             for hook in s.rules.morning:
                 yield from hook(s)

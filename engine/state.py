@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.deck import Setup
 from engine.messages import Event
@@ -23,6 +23,11 @@ _NOBODY: frozenset[str] = frozenset()
 _new_event = tuple.__new__
 _RULE_SETS: dict[tuple[Any, ...], RuleSet] = {}
 _WOLF_ROLES: dict[int, frozenset[Role]] = {}
+#: the phases, read once: each ``Phase.NIGHT`` the compiled engine reads is
+#: a Python attribute lookup, and an enum's cost ~1000 instructions (a
+#: Final is a C variable there)
+NIGHT: Final = Phase.NIGHT
+DAY: Final = Phase.DAY
 
 
 def wolf_roles() -> frozenset[Role]:
@@ -117,17 +122,22 @@ class State:
         players = setup.players
         self.setup = setup
         self.players = players
-        self.role = dict(setup.roles)
+        self.role = role = dict(setup.roles)
         self.middle = list(setup.middle)
         self.options = setup.options
-        self.deck = frozenset(setup.deck)
-        self.alive = dict.fromkeys(players, True)
+        # ``setup.deck``'s roles, read from the dict just made (a simulation
+        # makes a state a game: concrete types and loops compile to less)
+        deck = set(setup.middle)
+        for p in players:
+            deck.add(role[p])
+        self.deck = frozenset(deck)
+        self.alive = {p: True for p in players}
         self.rules = _NO_RULES
         self.events = []
         self.deaths = []
         self.night = 0
         self.day = 0
-        self.phase = Phase.NIGHT
+        self.phase = NIGHT
         self.mayor = None
         self.lovers = None
         self.charmed = []
@@ -177,8 +187,15 @@ class State:
             if powers and p in powers:
                 for power in powers[p]:
                     by_role.setdefault(power, []).append(p)
-            else:  # his card's power (everyone, in all games but a few)
-                by_role.setdefault(role[p], []).append(p)
+                continue
+            # his card's power (everyone, in all games but a few); no
+            # setdefault: it would make a list for every player
+            card = role[p]
+            held = by_role.get(card)
+            if held is None:
+                by_role[card] = [p]
+            else:
+                held.append(p)
         self.by_role = {r: tuple(ps) for r, ps in by_role.items()}
 
     @property
@@ -263,14 +280,11 @@ class State:
     # -- writing ---------------------------------------------------------
     def begin(self, phase: Phase) -> None:
         self.phase = phase
-        self.when = f"night {self.night}" if phase is Phase.NIGHT else f"day {self.day}"
+        self.when = f"night {self.night}" if phase is NIGHT else f"day {self.day}"
 
     def mark_dead(self, name: str) -> None:
         self.alive[name] = False
-        living = list(self.living_now)
-        if name in living:
-            living.remove(name)
-            self.living_now = tuple(living)
+        self.living_now = tuple([p for p in self.living_now if p != name])  # (one pass)
 
     def revive(self, name: str) -> None:
         """A dead player plays again (a card's miracle)."""

@@ -36,6 +36,8 @@ class Bots:
         self.tips = Tips()
         self._sensible = style == "sensible"
         self._key = key_of(seed)
+        #: the draws of the decision at hand, restarted for each (``decide``)
+        self._draws = Draws(self._key, 0)
         #: the policies' context, filled anew for each decision (none keeps it)
         self._ctx: BotContext | None = None
 
@@ -44,7 +46,8 @@ class Bots:
         assert req is not None
         # Draws seeded by (seed, how far the game is): no hidden state
         # carried between decisions, hence replay- and resume-proof.
-        rng = Draws(self._key, len(game.decisions))
+        rng = self._draws
+        rng.restart(self._key, len(game.decisions))
         ctx = self._ctx
         if ctx is None:
             ctx = self._ctx = BotContext(game.state, req, rng, self.style)
