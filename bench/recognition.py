@@ -245,7 +245,8 @@ def configure(config: str, lang: str, vad: dict | None = None, rec: dict | None 
                 VadSettings(decode_after_ms=10**6))
     if config == "main":    # main's box before this session: an end-pointer that babble holds open
         return (PocketsphinxRecognizer(lang=lang), DialogueSettings(),
-                VadSettings(loud_quantile=0.75, below_speech_db=20.0, over_room_db=None))
+                VadSettings(loud_quantile=0.75, below_speech_db=20.0, over_room_db=None,
+                            start_over_room_db=None))
     return PocketsphinxRecognizer(lang=lang, **(rec or {})), DialogueSettings(), VadSettings(**(vad or {}))
 
 

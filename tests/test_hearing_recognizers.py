@@ -232,7 +232,7 @@ def test_the_answer_is_decoded_at_the_speakers_pause(sphinx):
         loud = np.flatnonzero(np.abs(audio) > 300)
         return audio[loud[0]:loud[-1] + 1]
 
-    mic.play(np.concatenate([silence(0.4), trimmed("i vote for"), silence(0.33),
+    mic.play(np.concatenate([silence(0.4), trimmed("i vote for"), silence(0.25),
                              trimmed("number three")]))
     stream = sphinx.stream(grammar)
     pauses: list[bool] = []

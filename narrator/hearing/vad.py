@@ -37,10 +37,10 @@ class VadSettings:
     end_silence_ms: int = 400     # this much quiet after speech ends it (budget: 500 ms)
     #: after this much quiet the recognizer decodes what it has, while the
     #: end-pointer waits out the rest: the answer is ready when the end is
-    #: found (speech that goes on throws that decoding away). 250 ms, not
-    #: 150: the answer's fading last sound decoded too (tuning set, babble:
-    #: first pass right 54 -> 62 %); ready max(400, 250 + decoding) ms after
-    decode_after_ms: int = 250
+    #: found (speech that goes on throws that decoding away). 250 ms was
+    #: measured (docs/hearing.md): more babble answers right, but a short
+    #: "yes" refused by the phone margin (flite-kal, every time)
+    decode_after_ms: int = 150
     preroll_ms: int = 300         # kept from before the start
     max_speech_s: float = 6.0     # a stuck noise cannot hold the floor longer
     start_db: float = 10.0        # above the noise floor: speech
