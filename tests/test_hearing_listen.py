@@ -79,7 +79,7 @@ def test_a_quieter_last_word_is_not_cut_off_in_a_quiet_room():
     """Piper says "i vote | seat five" with its second half 13 dB under the
     first. The speaker-relative end (9 dB under the loud part) closed after
     "i vote" and the answer was lost; in a quiet room the room caps that
-    line, so the whole answer is one utterance."""
+    line (down to 20 dB under), so the whole answer is one utterance."""
     loud = _voiced(espeak("i vote", "en-us"))
     soft = (_voiced(espeak("seat five", "en-us")) * 10 ** (-14 / 20)).astype(np.int16)
     answer = np.concatenate([loud, silence(0.12), soft])
@@ -88,7 +88,8 @@ def test_a_quieter_last_word_is_not_cut_off_in_a_quiet_room():
     mic.play(np.concatenate([silence(1.0), answer, silence(3.0)]))
     heard = Listener(mic).listen(timeout_s=5)
     voice_ends = 1.0 + len(answer) / 16000
-    assert heard is not None and voice_ends - 0.1 <= heard.speech_end_s <= voice_ends + 0.1
+    # "five"'s faint end may count as quiet; "seat five" may not
+    assert heard is not None and voice_ends - 0.2 <= heard.speech_end_s <= voice_ends + 0.1
 
 
 def test_babble_does_not_hold_an_answer_open():

@@ -69,6 +69,8 @@ class VadSettings:
         return rate * self.frame_ms // 1000
 
 
+#: however quiet the room, a frame this far under the speaker's loud part is quiet
+QUIET_BELOW_SPEECH_DB = 20.0
 #: this many frames of the room before the speech measure it (300 ms)
 ROOM_FRAMES = 10
 
@@ -219,7 +221,11 @@ class Endpointer:
         loud = ordered[min(len(ordered) - 1, int(len(ordered) * self.s.loud_quantile))]
         line = loud - self.s.below_speech_db
         if self.s.over_room_db is not None and self._room_at_start is not None:
-            line = min(line, self._room_at_start + self.s.over_room_db)
+            # but never under the first version's line (20 dB under), which
+            # cut a short answer's faint tail in a quiet room: flite-kal's
+            # "yes" decoded with it was refused by the phone margin
+            line = max(min(line, self._room_at_start + self.s.over_room_db),
+                       loud - QUIET_BELOW_SPEECH_DB)
         return max(floor, line)
 
     def _track_floor(self, level: float) -> None:
