@@ -19,7 +19,9 @@ pitches, flite's other voices and Piper for English, and other votes). The
 clips are synthesised as the bench runs (espeak-ng takes ~10 ms a phrase),
 so none is stored. Versions compared in one run (``--config``): ``first``
 (bare-word grammar, energy end-pointer, no refusal), ``last`` (the previous
-session's) and ``now``. Printed per language and room, over every voice:
+session's), ``main`` (the box before this session: its end-pointer's loud
+part the 75th percentile, quiet 20 dB under it, no cap by the room) and
+``now``. Printed per language and room, over every voice:
 
   first        right / wrong / rejected: what the box repeats back first
                (for "oog": wrong = the non-vote was taken for an answer)
@@ -242,10 +244,13 @@ def configure(config: str, lang: str, vad: dict | None = None, rec: dict | None 
                                        margin={"en": 0.04}.get(lang)), DialogueSettings(),
                 VadSettings(decode_after_ms=10**6))
     if config == "main":    # main's box before this session: the shared phone table, one
-        # pronunciation a word, a denied answer heard again, German's phone margin
+        # pronunciation a word, a denied answer heard again, German's phone margin, and
+        # an end-pointer that babble holds open
         return (PocketsphinxRecognizer(lang=lang, lexicon="",
                                        margin=0.02 if lang == "de" else "default"),
-                DialogueSettings(deny_repeats=False), VadSettings())
+                DialogueSettings(deny_repeats=False),
+                VadSettings(loud_quantile=0.75, below_speech_db=20.0, over_room_db=None,
+                            start_over_room_db=None))
     return PocketsphinxRecognizer(lang=lang, **(rec or {})), DialogueSettings(), VadSettings(**(vad or {}))
 
 

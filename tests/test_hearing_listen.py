@@ -69,6 +69,44 @@ def test_endless_noise_is_cut_at_the_longest_answer():
     assert heard is not None and len(heard.audio) / 16000 <= 3.4
 
 
+def _voiced(audio: np.ndarray) -> np.ndarray:
+    """``audio`` without espeak-ng's padding of silence."""
+    loud = np.nonzero(np.abs(audio) > 300)[0]
+    return audio[loud[0]:loud[-1] + 1]
+
+
+def test_a_quieter_last_word_is_not_cut_off_in_a_quiet_room():
+    """Piper says "i vote | seat five" with its second half 13 dB under the
+    first. The speaker-relative end (9 dB under the loud part) closed after
+    "i vote" and the answer was lost; in a quiet room the room caps that
+    line (down to 20 dB under), so the whole answer is one utterance."""
+    loud = _voiced(espeak("i vote", "en-us"))
+    soft = (_voiced(espeak("seat five", "en-us")) * 10 ** (-14 / 20)).astype(np.int16)
+    answer = np.concatenate([loud, silence(0.12), soft])
+    hiss = (np.random.default_rng(3).standard_normal(16000 * 8) * 10).astype(np.int16)
+    mic = FakeMicrophone(noise=hiss)
+    mic.play(np.concatenate([silence(1.0), answer, silence(3.0)]))
+    heard = Listener(mic).listen(timeout_s=5)
+    voice_ends = 1.0 + len(answer) / 16000
+    # "five"'s faint end may count as quiet; "seat five" may not
+    assert heard is not None and voice_ends - 0.2 <= heard.speech_end_s <= voice_ends + 0.1
+
+
+def test_babble_does_not_hold_an_answer_open():
+    """Three people talk 15 dB under the voter: their voices are voiced
+    and over the noise floor, yet the answer ends when the voter stops,
+    not at the longest answer (6 s), so it is heard 400 ms after."""
+    answer = _voiced(espeak("i vote for number three", "en-us"))
+    power = float(np.mean(answer.astype(np.float64) ** 2))
+    chatter = sounds.babble(12, espeak, ["en-us+m3", "nl+m1", "de+f3"], 2)
+    mic = FakeMicrophone(noise=np.roll(sounds.bed(chatter, power, 15), -3 * 16000))
+    mic.play(np.concatenate([silence(1.0), answer, silence(3.0)]))
+    heard = Listener(mic).listen(timeout_s=5)
+    voice_ends = 1.0 + len(answer) / 16000
+    assert heard is not None and abs(heard.speech_end_s - voice_ends) <= 0.15
+    assert heard.detected_s - voice_ends <= 0.55
+
+
 def test_push_to_talk_records_while_held(word):
     mic = FakeMicrophone()
     mic.play(np.concatenate([silence(0.5), word, silence(3.0)]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -84,7 +84,7 @@ class Listener:
 
     def _listen_vad(self, timeout_s: float, sink: Sink | None = None,
                     on_pause: OnPause | None = None) -> Utterance | None:
-        ep = Endpointer(self.settings, self.rate, self.floor_db)
+        ep = Endpointer(self.settings, self.rate, self.floor_db, self.room_db)
         paused = False
         limit = int(timeout_s * 1000 / self.settings.frame_ms)
         hard_limit = limit + int(self.settings.max_speech_s * 1000 / self.settings.frame_ms) + 50
@@ -173,5 +173,7 @@ class Listener:
 
     def _room_starts_speech(self, frames: list[np.ndarray]) -> bool:
         """Whether the end-pointer, fed the room alone, would hear an answer."""
-        ep = Endpointer(self.settings, self.rate)
+        # judged without the start over the room's own level, which would
+        # hide the very sound asked about
+        ep = Endpointer(replace(self.settings, start_over_room_db=None), self.rate)
         return any(ep.feed(f) == "start" for f in frames)

@@ -11,9 +11,13 @@ energy-only detector for comparison.
 
 Speech starts after ``start_ms`` of speech frames and ends after
 ``end_silence_ms`` of quiet; "quiet" is also relative to the speaker: a
-frame 20 dB below the utterance's loud part counts as quiet, so a room's
-babble cannot hold an utterance open. A little audio before the start is
-kept so the first sound is whole.
+frame ``below_speech_db`` under the utterance's loud part counts as quiet,
+so a room's babble cannot hold an utterance open. But only as far as the
+room allows: that line never lies more than ``over_room_db`` above the
+room's own level, so in a quiet room a speaker's quieter words (Piper's
+"seat five" 13 dB under its "i vote") stay speech, while in babble the
+line sits over the room's voices. A little audio before the start is kept
+so the first sound is whole.
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ class VadSettings:
     end_silence_ms: int = 400     # this much quiet after speech ends it (budget: 500 ms)
     #: after this much quiet the recognizer decodes what it has, while the
     #: end-pointer waits out the rest: the answer is ready when the end is
-    #: found (speech that goes on throws that decoding away)
+    #: found (speech that goes on throws that decoding away). 250 ms was
+    #: measured (docs/hearing.md): more babble answers right, but a short
+    #: "yes" refused by the phone margin (flite-kal, every time)
     decode_after_ms: int = 150
     preroll_ms: int = 300         # kept from before the start
     max_speech_s: float = 6.0     # a stuck noise cannot hold the floor longer
@@ -44,13 +50,29 @@ class VadSettings:
     floor_frames: int = 50        # the noise floor follows the last 1.5 s of quiet
     detector: str = "webrtc"      # or "energy" (the first version's)
     webrtc_mode: int = 2          # 0 (lenient) .. 3 (strict)
-    below_speech_db: float = 20.0  # this far below the utterance's loud part is quiet
+    below_speech_db: float = 9.0   # this far below the utterance's loud part is quiet
     #: the utterance's loud part: this quantile of its voiced frames' levels
-    loud_quantile: float = 0.75
+    loud_quantile: float = 0.97
+    #: the speaker's line for quiet never lies more than this over the room's
+    #: median level before the speech (None: no cap, as before). Without it,
+    #: the line above cut Piper's "i vote | seat five" in a quiet room
+    over_room_db: float | None = 10.0
+    #: the room's level for that: this quantile of its frames before the speech
+    room_quantile: float = 0.5
+    #: speech starts only this far over the room's median level too (None:
+    #: the floor alone, as before): in babble, after an answer was refused,
+    #: the room's voices started utterances of their own, and those were
+    #: taken for votes ("i pick seat one please")
+    start_over_room_db: float | None = 10.0
 
     def frame_len(self, rate: int) -> int:
         return rate * self.frame_ms // 1000
 
+
+#: however quiet the room, a frame this far under the speaker's loud part is quiet
+QUIET_BELOW_SPEECH_DB = 20.0
+#: this many frames of the room before the speech measure it (300 ms)
+ROOM_FRAMES = 10
 
 #: the band where speech carries its energy (first and second formants);
 #: wind, traffic and hum lie mostly below it
@@ -92,7 +114,8 @@ class Endpointer:
     """Feed frames in order; ``feed`` returns "start" when speech begins and
     "end" when it has ended (then ``utterance()`` holds the audio)."""
 
-    def __init__(self, settings: VadSettings, rate: int = 16_000, floor_db: float | None = None):
+    def __init__(self, settings: VadSettings, rate: int = 16_000, floor_db: float | None = None,
+                 room_db: float | None = None):
         self.s = settings
         self.rate = rate
         # without a floor from an earlier listen, the first frames measure it
@@ -114,6 +137,11 @@ class Endpointer:
         #: every frame outside speech, voiced or not: how loud the room is
         #: (babble is voiced, so the noise floor leaves it out)
         self._room: deque[float] = deque(maxlen=settings.floor_frames * 2)
+        #: the room as the last listen left it: stands in for the room when
+        #: the speaker starts before ``ROOM_FRAMES`` of it were heard
+        self._room_before = room_db
+        #: the room's level (``room_quantile``) when the speech started
+        self._room_at_start: float | None = None
 
     def _threshold(self, db: float) -> float:
         return max(self.floor_db + db, self.s.min_speech_dbfs)
@@ -132,10 +160,11 @@ class Endpointer:
         if not self.in_speech:
             self._room.append(level)
             self._pre.append(frame)
-            if voiced and level > self._threshold(self.s.start_db):
+            if voiced and level > self._start_threshold():
                 self._run += 1
                 if self._run * self.s.frame_ms >= self.s.start_ms:
                     self.in_speech = True
+                    self._room_at_start = self._room_now(self.s.room_quantile)
                     self._speech = list(self._pre)
                     self._quiet = 0
                     return "start"
@@ -165,9 +194,24 @@ class Endpointer:
     @property
     def room_db(self) -> float | None:
         """The median level around the speech: the room, people talking included."""
+        return self._room_level(0.5)
+
+    def _room_now(self, quantile: float) -> float | None:
+        """The room's level, from the last listen's until enough of it was heard."""
+        if len(self._room) < ROOM_FRAMES and self._room_before is not None:
+            return self._room_before
+        return self._room_level(quantile)
+
+    def _start_threshold(self) -> float:
+        line = self._threshold(self.s.start_db)
+        room = self._room_now(0.5) if self.s.start_over_room_db is not None else None
+        return line if room is None else max(line, room + self.s.start_over_room_db)
+
+    def _room_level(self, quantile: float) -> float | None:
         if not self._room:
             return None
-        return sorted(self._room)[len(self._room) // 2]
+        ordered = sorted(self._room)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * quantile))]
 
     def _stop_threshold(self) -> float:
         floor = self._threshold(self.s.stop_db)
@@ -175,7 +219,14 @@ class Endpointer:
             return floor
         ordered = sorted(self._loud)
         loud = ordered[min(len(ordered) - 1, int(len(ordered) * self.s.loud_quantile))]
-        return max(floor, loud - self.s.below_speech_db)
+        line = loud - self.s.below_speech_db
+        if self.s.over_room_db is not None and self._room_at_start is not None:
+            # but never under the first version's line (20 dB under), which
+            # cut a short answer's faint tail in a quiet room: flite-kal's
+            # "yes" decoded with it was refused by the phone margin
+            line = max(min(line, self._room_at_start + self.s.over_room_db),
+                       loud - QUIET_BELOW_SPEECH_DB)
+        return max(floor, line)
 
     def _track_floor(self, level: float) -> None:
         # a low percentile of the recent quiet: the start of a voice, which
