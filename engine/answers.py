@@ -88,7 +88,10 @@ def _plain(s: State, actors: tuple[str, ...], choices: tuple[str, ...], answer: 
     for voter, chosen in answer.items():
         if voter != actors[i] or not (all_living or alive.get(voter)):
             return False
-        if chosen is not None and not (alive.get(chosen) and (any_living or chosen in choices)):
+        # (a vote that is no string goes to the general checks, which name it:
+        # a list or a dict cannot even be looked up)
+        if chosen is not None and not (type(chosen) is str and alive.get(chosen)
+                                       and (any_living or chosen in choices)):
             return False
         i += 1
     return True
