@@ -180,28 +180,30 @@ class VoteDialogue:
         #: would give the same wrong answer; without it, the next closest is
         #: the lookalike that was meant ("Anna" for "Hanna")
         denied = grammar
+        # a recognizer with a strict first listen (two opinions) and a laxer
+        # second try: its strict refusal costs the voter no try of their own
+        tries = s.max_failures + (1 if self._second_try() is not None else 0)
         self.say(prompt, **params)
-        while failures < s.max_failures and used < timeout_s:
+        while failures < tries and used < timeout_s:
             window = min(s.answer_timeout_s, timeout_s - used)
-            heard, meaning = self._hear(denied, window, ptt)
+            heard, meaning = self._hear(denied, window, ptt, second_try=failures > 0)
             used += heard.detected_s if heard else window
             if meaning is None:
                 failures += 1
-                if failures < s.max_failures:
+                if failures < tries:
                     self.say("speech.not_understood" if heard else "speech.heard_nothing",
                              voter=voter)
                 continue
             key, confirm_params = confirm(meaning)
             self.say(key, **confirm_params)
-            if self.fallback and s.button_confirms_in_noise and (
-                    not self._quiet_room() or not self.recognizer.hears_yes):
+            if self._button_confirms():
                 pressed = self._confirm_by_button(voter, confirm_params, timeout_s - used)
                 used += min(s.confirm_window_s * 2, max(0.0, timeout_s - used))
                 if pressed:
                     return meaning, failures, used
                 denied = self._deny(denied, meaning) if s.deny_repeats else denied
                 failures += 1
-                if failures < s.max_failures:
+                if failures < tries:
                     self.say("speech.again", voter=voter)
                 continue
             reply, verdict = self._hear(yes_no_grammar(self.vocab, carriers=s.carriers),
@@ -211,7 +213,7 @@ class VoteDialogue:
                 if self._quiet_room():
                     return meaning, failures, used     # no objection within the window
                 failures += 1
-                if failures < s.max_failures:
+                if failures < tries:
                     self.say("speech.heard_nothing", voter=voter)
                 continue
             if verdict == YES:
@@ -220,7 +222,7 @@ class VoteDialogue:
             if verdict == NO and s.deny_repeats:
                 denied = self._deny(denied, meaning)
             failures += 1
-            if failures < s.max_failures:
+            if failures < tries:
                 self.say("speech.again" if verdict == NO else "speech.not_understood", voter=voter)
         return None, failures, used
 
@@ -241,21 +243,37 @@ class VoteDialogue:
         self.say("speech.confirm_button", voter=voter)
         return self.fallback(question) is True
 
+    def _second_try(self) -> Recognizer | None:
+        """What hears the voter after a first failure, when the recognizer
+        has a laxer one (``AgreedRecognizer``: pocketsphinx alone)."""
+        second: Recognizer | None = getattr(self.recognizer, "second_try", None)
+        return second
+
+    def _button_confirms(self) -> bool:
+        """Whether a repetition is confirmed by the voter's seat button (a
+        loud room, or a language whose spoken "ja" is not trusted)."""
+        return bool(self.fallback) and self.settings.button_confirms_in_noise and (
+            not self._quiet_room() or not self.recognizer.hears_yes)
+
     def _quiet_room(self) -> bool:
         room = self.listener.room_db if self.listener.room_db is not None else self.listener.floor_db
         return room is None or room < self.settings.silence_accepts_below_dbfs
 
-    def _hear(self, grammar: Grammar, timeout_s: float,
-              ptt: PushToTalk | None) -> tuple[Utterance | None, Meaning | None]:
+    def _hear(self, grammar: Grammar, timeout_s: float, ptt: PushToTalk | None,
+              second_try: bool = False) -> tuple[Utterance | None, Meaning | None]:
         """Listen and decode while the player speaks; the meaning of a
         confident whole phrase of the grammar, or None. A sound that holds
         no phrase (a cough, a laugh, "hang on") is not the answer: the box
         keeps listening until the answer time is up. The utterance returned
-        carries the audio time used."""
+        carries the audio time used. ``second_try``: the voter was not
+        understood before, so a recognizer's laxer ``second_try`` (one
+        opinion instead of two) hears it; the repetition is confirmed as
+        any other (by the button, or by voice where a "yes" is trusted)."""
+        recognizer = (self._second_try() if second_try else None) or self.recognizer
         used = 0.0
         last: Utterance | None = None
         while used < timeout_s:
-            stream = self.recognizer.stream(grammar)
+            stream = recognizer.stream(grammar)
             try:
                 utterance = self.listener.listen(timeout_s - used, ptt, sink=stream.feed,
                                                  on_pause=stream.pause)
@@ -265,7 +283,7 @@ class VoteDialogue:
                 return (replace(last, detected_s=timeout_s) if last else None), None
             used += utterance.detected_s
             last = replace(utterance, detected_s=used)
-            if heard.text and heard.confidence >= self.recognizer.threshold:
+            if heard.text and heard.confidence >= recognizer.threshold:
                 meaning = grammar.meaning(heard.text)
                 margin = self.settings.yes_margin
                 if meaning == YES and heard.rival is not None and margin is not None \
