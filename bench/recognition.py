@@ -39,6 +39,7 @@ part the 75th percentile, quiet 20 dB under it, no cap by the room) and
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -77,8 +78,14 @@ VOICES = {
                     "de+f5/130/80", "de+Andy/165/55"],
              "en": ["flite-kal", "flite-awb", "flite-rms", "piper", "en-gb+f3/175/65",
                     "en-us+m7/200/45"]},
+    # MBROLA's diphone voices, cut from recordings of real speakers (Debian's
+    # contrib: mbrola-nl2 mbrola-nl3 mbrola-de2 mbrola-de5 mbrola-us1 mbrola-us2);
+    # never used for any choice, so a second held-out set
+    "mbrola": {"nl": ["mb-nl2", "mb-nl3", "mb-nl2/140/30", "mb-nl3/185/70"],
+               "de": ["mb-de2", "mb-de5", "mb-de2/140/30", "mb-de5/185/70"],
+               "en": ["mb-us1", "mb-us2", "mb-us1/140/30", "mb-us2/185/70"]},
 }
-SEEDS = {"tune": 5, "held": 1005}
+SEEDS = {"tune": 5, "held": 1005, "mbrola": 2005}
 BABBLE_VOICES = ["en-us+m3", "nl+m1", "de+f3", "en-gb+f4"]
 NOT_A_VOTE = {"en": ["hang on a second", "let me think", "ha ha ha", "what did he say"],
               "nl": ["wacht even", "even denken", "ha ha ha", "wat zei hij"],
@@ -162,6 +169,24 @@ class TimedRecognizer:
     def stream(self, grammar):
         return TimedStream(self, self.inner.stream(grammar))
 
+    @property
+    def second_try(self):
+        """The inner recognizer's second try, timed on this one's account."""
+        inner = getattr(self.inner, "second_try", None)
+        return None if inner is None else TimedSecondTry(self, inner)
+
+
+class TimedSecondTry:
+    def __init__(self, owner: TimedRecognizer, inner) -> None:
+        self.owner = owner
+        self.inner = inner
+        self.name = inner.name
+        self.threshold = inner.threshold
+        self.hears_yes = inner.hears_yes
+
+    def stream(self, grammar):
+        return TimedStream(self.owner, self.inner.stream(grammar))
+
 
 class TimedListener(Listener):
     """Notes how long after the speech ended the end-pointer said so."""
@@ -226,7 +251,7 @@ def buttons(table: SimulatedTable, q) -> object:
 
 #: the versions compared in one run: the first (bare-word grammar, energy
 #: end-pointer, no refusal), the last session's, and this one
-CONFIGS = ("first", "last", "main", "now")
+CONFIGS = ("first", "last", "main", "now", "whisper", "both")
 ESPEAK = {"nl": "nl", "de": "de", "en": "en-us"}
 
 
@@ -251,7 +276,31 @@ def configure(config: str, lang: str, vad: dict | None = None, rec: dict | None 
                 DialogueSettings(deny_repeats=False),
                 VadSettings(loud_quantile=0.75, below_speech_db=20.0, over_room_db=None,
                             start_over_room_db=None))
+    if config == "whisper":
+        from narrator.hearing.whisper_backend import Judgement, WhisperRecognizer
+        judgement = {k: v for k, v in (rec or {}).items() if k in ("near", "clear")}
+        return (WhisperRecognizer(whisper_model(), lang,
+                                  **({"judgement": Judgement(**judgement)} if judgement else {})),
+                DialogueSettings(), VadSettings(**(vad or {})))
+    if config == "both":
+        from narrator.hearing.agreement import AgreedRecognizer, Veto
+        from narrator.hearing.whisper_backend import WhisperRecognizer
+        veto = {k: v for k, v in (rec or {}).items() if k in ("near", "clear")}
+        return (AgreedRecognizer(WhisperRecognizer(whisper_model(), lang),
+                                 PocketsphinxRecognizer(lang=lang),
+                                 **({"veto": Veto(**veto)} if veto else {})),
+                DialogueSettings(**{k: int(v) for k, v in (rec or {}).items()
+                                    if k == "max_failures"}), VadSettings(**(vad or {})))
     return PocketsphinxRecognizer(lang=lang, **(rec or {})), DialogueSettings(), VadSettings(**(vad or {}))
+
+
+def whisper_model():
+    """The assembled Whisper model folder."""
+    env = os.environ.get("WAKKERDAM_WHISPER_DIR")
+    if env:
+        return env
+    from narrator.hearing.whisper_model import whisper_dir
+    return whisper_dir()
 
 
 def settings_arg(pairs: list[str] | None) -> dict:
