@@ -21,7 +21,6 @@ from __future__ import annotations
 import errno
 import fcntl
 import hashlib
-import importlib.util
 import json
 import os
 import shutil
@@ -30,6 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.machinery import PathFinder
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +110,7 @@ def package_dirs(search: Sequence[Path] | None = None) -> dict[str, Path]:
     found = {}
     for package in PACKAGES:
         try:
-            spec = (importlib.util.find_spec(package.module) if search is None
+            spec = (find_spec(package.module) if search is None
                     else PathFinder.find_spec(package.module, [str(p) for p in search]))
         except (ImportError, ValueError):
             spec = None
