@@ -14,6 +14,16 @@ if "STATE_DIRECTORY" not in os.environ:
     os.environ["STATE_DIRECTORY"] = tempfile.mkdtemp(prefix="wakkerdam-test-state-")
     atexit.register(shutil.rmtree, os.environ["STATE_DIRECTORY"], ignore_errors=True)
 
+# Speech models too (a box game's start-up puts the Whisper model together
+# there): never the user's ~/.local/share/wakkerdam/models.
+if "WAKKERDAM_MODELS" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+
+    os.environ["WAKKERDAM_MODELS"] = tempfile.mkdtemp(prefix="wakkerdam-test-models-")
+    atexit.register(shutil.rmtree, os.environ["WAKKERDAM_MODELS"], ignore_errors=True)
+
 
 def pytest_collection_modifyitems(items: list) -> None:
     """Tests marked ``compiled`` run last: ``dev.sh test`` builds the
