@@ -183,6 +183,7 @@ def _assemble(target: Path, sources: Mapping[str, Path]) -> None:
     for leftover in root.glob(f"{TMP_PREFIX}*"):
         if leftover.is_dir():
             shutil.rmtree(leftover, ignore_errors=True)
+    # the copy and room to spare: a disk filled to the last byte would stop the journal too
     if shutil.disk_usage(root).free < MB * 1_000_000 + (16 << 20):
         raise WhisperModelError("speech.whisper.no_space", path=str(root), mb=MB)
     tmp = Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=root))
