@@ -214,9 +214,10 @@ def test_a_damaged_whisper_part_is_said_and_pocketsphinx_hears(whisper, tmp_path
     assert not (tmp_path / "models" / "whisper-base").exists()
 
 
-def test_a_whisper_model_that_does_not_load_is_said(whisper, models_root):
+@pytest.mark.parametrize("error", [ModelError("no"), RuntimeError("Unable to open file 'model.bin'")])
+def test_a_whisper_model_that_does_not_load_is_said(whisper, models_root, error):
     def refuses(model_dir: Path, lang: str) -> None:
-        raise ModelError("no")
+        raise error
 
     whisper.WhisperRecognizer = refuses
     recognizer, notices = default_recognizer("nl", models_root)

@@ -88,7 +88,7 @@ def _whisper(lang: str, models_root: Path | None) -> Found:
         return None, [(exc.key, dict(exc.params))]
     try:
         recognizer = WhisperRecognizer(path, lang=lang)
-    except ModelError:
+    except (ModelError, RuntimeError, OSError, ValueError):    # ctranslate2 raises RuntimeError
         return None, [("speech.whisper.unloadable", {"path": str(path),
                                                      "command": "wakkerdam models check whisper"})]
     return recognizer, [("speech.recognizer.whisper", {"name": path.name})]
