@@ -14,6 +14,9 @@ and the model must hear them). The archive's size and sha256 are checked
 when the manifest or the command line gives them, and recorded in the
 model's marker either way, with a digest of the unpacked files that
 ``models check`` compares later (integrity, not authenticity).
+
+The Whisper model comes with the dependencies instead (``whisper_model.py``);
+``models list`` shows its state and ``models check whisper`` hashes it.
 """
 
 from __future__ import annotations
