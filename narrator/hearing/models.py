@@ -14,6 +14,9 @@ and the model must hear them). The archive's size and sha256 are checked
 when the manifest or the command line gives them, and recorded in the
 model's marker either way, with a digest of the unpacked files that
 ``models check`` compares later (integrity, not authenticity).
+
+The Whisper model comes with the dependencies instead (``whisper_model.py``);
+``models list`` shows its state and ``models check whisper`` hashes it.
 """
 
 from __future__ import annotations
@@ -323,11 +326,13 @@ def load_and_test(folder: Path, lang: str) -> SelfTest | None:
 # -- the command ----------------------------------------------------------------
 
 def main(argv: list[str]) -> int:
-    """``wakkerdam models [list | install LANG | check LANG]``."""
+    """``wakkerdam models [list | install LANG | check LANG | check whisper]``."""
+    from . import whisper_model  # here: it imports this module
+
     ui = os.environ.get("WAKKERDAM_LANG", voices.DEFAULT_LANGUAGE)
     pack = voices.load(ui if ui in voices.LANGUAGES else voices.DEFAULT_LANGUAGE)
     parser = Parser(prog="wakkerdam models",
-                    description="Install and list speech models (vosk).")
+                    description="Install and list speech models (vosk), check the Whisper model.")
     parser.add_argument("--dir", type=Path, help="where models live (default: $WAKKERDAM_MODELS "
                         "or ~/.local/share/wakkerdam/models)")
     sub = parser.add_subparsers(dest="action")
@@ -337,8 +342,9 @@ def main(argv: list[str]) -> int:
     inst.add_argument("--url", help="another archive URL (a mirror, or a file:// path)")
     inst.add_argument("--sha256", help="the archive's expected sha256")
     inst.add_argument("--size", type=int, help="the archive's expected size in bytes")
-    check = sub.add_parser("check", help="is the language's model there? (exit 1 if not)")
-    check.add_argument("lang")
+    check = sub.add_parser("check", help="is the language's model there? (exit 1 if not); "
+                           "whisper: hash the Whisper model, put it together again if it changed")
+    check.add_argument("lang", help="nl, de, en or whisper")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:   # argparse has printed its one-line usage error
@@ -350,12 +356,17 @@ def main(argv: list[str]) -> int:
         found = installed(root)
         for lang, name, path in found:
             print(pack.line("speech.models.installed", lang=lang, name=name, path=path), file=out)
-        if not found:
+        key, params = whisper_model.status(root)
+        if not found and key != "speech.whisper.ready":
             print(pack.line("speech.models.none_installed"), file=out)
+        print(pack.line(key, **params), file=out)
         for spec in MANIFEST.values():
             print(pack.line("speech.models.available", lang=spec.lang, name=spec.name,
                             mb=spec.approx_mb, url=spec.url), file=out)
         return 0
+
+    if args.action == "check" and args.lang == "whisper":
+        return _check_whisper(pack, root)
 
     if args.lang not in MANIFEST:
         print(pack.line("speech.models.unknown_lang", lang=args.lang,
@@ -397,6 +408,22 @@ def main(argv: list[str]) -> int:
         print(pack.line(exc.key, **exc.params), file=sys.stderr)
         return 1
     print(pack.line("speech.models.done", name=spec.name, path=path), file=out)
+    return 0
+
+
+def _check_whisper(pack: voices.Pack, root: Path) -> int:
+    """``models check whisper``: one line, exit 1 when it cannot be made right."""
+    from .whisper_model import NAME, WhisperModelError, check
+
+    try:
+        path, changed = check(root)
+    except WhisperModelError as exc:
+        print(pack.line(exc.key, **exc.params), file=sys.stderr)
+        return 1
+    if changed:
+        print(pack.line("speech.whisper.repaired", name=NAME, path=path, files=", ".join(changed)))
+    else:
+        print(pack.line("speech.whisper.checked", name=NAME, path=path))
     return 0
 
 
