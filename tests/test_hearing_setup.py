@@ -12,7 +12,9 @@ import pytest
 
 import voices
 from hardware.microphone import FakeMicrophone
+from narrator.hearing import setup as hearing_setup
 from narrator.hearing.adapter import SpokenInput
+from narrator.hearing.agreement import AgreedRecognizer
 from narrator.hearing.audio import pink_noise
 from narrator.hearing.models import MARKER
 from narrator.hearing.setup import default_recognizer, spoken_input
@@ -55,9 +57,8 @@ def test_without_a_model_pocketsphinx_hears_and_says_so_once(tmp_path, monkeypat
 
 
 def test_a_language_nothing_hears_falls_back_to_buttons_with_the_fix(tmp_path, monkeypatch):
-    import narrator.hearing.setup as setup_module
 
-    monkeypatch.setattr(setup_module, "SPHINX_LANGUAGES", frozenset())
+    monkeypatch.setattr(hearing_setup, "SPHINX_LANGUAGES", frozenset())
     monkeypatch.setenv("WAKKERDAM_RECOGNIZER", "vosk,pocketsphinx")
     hearing = setup(models_root=tmp_path, mic=FakeMicrophone(noise=hiss()))
     assert not hearing.spoken and isinstance(hearing.input, Buttons)
@@ -163,18 +164,28 @@ def models_root(tmp_path_factory):
 
 
 def test_whisper_hears_when_there_is_no_vosk_model(whisper, models_root):
+    """With pocketsphinx beside it: the two opinions (agreement.py)."""
+    recognizer, notices = default_recognizer("de", models_root)
+    assert isinstance(recognizer, AgreedRecognizer) and isinstance(recognizer.whisper, StandIn)
+    assert recognizer.sphinx.lang == "de" and recognizer.second_try is recognizer.sphinx
+    assert StandIn.made == [(models_root / "whisper-base", "de")]
+    assert notices == [("speech.recognizer.agreed", {"name": "whisper-base"})]
+    assert "whisper-base" in voices.load("de").line(notices[0][0], **notices[0][1])
+
+
+def test_whisper_alone_where_pocketsphinx_cannot_hear(whisper, models_root, monkeypatch):
+    monkeypatch.setattr(hearing_setup, "_pocketsphinx", lambda lang, root: (None, []))
     recognizer, notices = default_recognizer("de", models_root)
     assert isinstance(recognizer, StandIn)
-    assert StandIn.made == [(models_root / "whisper-base", "de")]
     assert notices == [("speech.recognizer.whisper", {"name": "whisper-base"})]
-    assert "whisper-base" in voices.load("de").line(notices[0][0], **notices[0][1])
 
 
 def test_whisper_through_spoken_input_says_so_once(whisper, models_root):
     hearing = setup(models_root=models_root, mic=FakeMicrophone(noise=hiss()))
     assert hearing.spoken and hearing.dialogue is not None
-    assert isinstance(hearing.dialogue.recognizer, StandIn)
-    assert [key for key, _ in hearing.notices] == ["speech.recognizer.whisper"]
+    assert isinstance(hearing.dialogue.recognizer, AgreedRecognizer)
+    assert isinstance(hearing.dialogue.recognizer.whisper, StandIn)
+    assert [key for key, _ in hearing.notices] == ["speech.recognizer.agreed"]
 
 
 def test_an_installed_vosk_model_comes_before_whisper(whisper, tmp_path, models_root):
@@ -186,10 +197,9 @@ def test_an_installed_vosk_model_comes_before_whisper(whisper, tmp_path, models_
 
 
 def test_a_missing_whisper_package_is_said_and_pocketsphinx_hears(whisper, tmp_path, monkeypatch):
-    import narrator.hearing.setup as setup_module
 
     (tmp_path / "site").mkdir()         # the packages are looked for there: nothing
-    monkeypatch.setattr(setup_module, "whisper_dir",
+    monkeypatch.setattr(hearing_setup, "whisper_dir",
                         lambda root: whisper_dir(root, search=[tmp_path / "site"]))
     recognizer, notices = default_recognizer("nl", tmp_path / "models")
     assert recognizer is not None and recognizer.name == "pocketsphinx"
@@ -201,12 +211,11 @@ def test_a_missing_whisper_package_is_said_and_pocketsphinx_hears(whisper, tmp_p
 
 
 def test_a_damaged_whisper_part_is_said_and_pocketsphinx_hears(whisper, tmp_path, monkeypatch):
-    import narrator.hearing.setup as setup_module
     from tests.test_hearing_whisper_model import damage, packages_at
 
     site = packages_at(tmp_path / "site")
     damage(site, "config.json")
-    monkeypatch.setattr(setup_module, "whisper_dir", lambda root: whisper_dir(root, search=[site]))
+    monkeypatch.setattr(hearing_setup, "whisper_dir", lambda root: whisper_dir(root, search=[site]))
     recognizer, notices = default_recognizer("en", tmp_path / "models")
     assert recognizer is not None and recognizer.name == "pocketsphinx" and not StandIn.made
     (key, params), _ = notices
@@ -261,14 +270,17 @@ def test_a_missing_runtime_is_said(monkeypatch, models_root):
                                                         "command": "pip install ctranslate2"})
 
 
-@pytest.mark.parametrize("value, chosen", [("pocketsphinx", "pocketsphinx"), ("whisper", "whisper"),
-                                           ("Whisper, pocketsphinx", "whisper"),
-                                           ("vosk,pocketsphinx", "pocketsphinx")])
-def test_wakkerdam_recognizer_picks_which_are_tried(whisper, models_root, monkeypatch, value, chosen):
+@pytest.mark.parametrize("value, chosen, key", [
+    ("pocketsphinx", "pocketsphinx", "pocketsphinx"),
+    ("whisper", "whisper+pocketsphinx", "agreed"),
+    ("Whisper, pocketsphinx", "whisper+pocketsphinx", "agreed"),
+    ("vosk,pocketsphinx", "pocketsphinx", "pocketsphinx")])
+def test_wakkerdam_recognizer_picks_which_are_tried(whisper, models_root, monkeypatch, value,
+                                                    chosen, key):
     monkeypatch.setenv("WAKKERDAM_RECOGNIZER", value)
     recognizer, notices = default_recognizer("nl", models_root)
     assert recognizer is not None and recognizer.name == chosen
-    assert [key for key, _ in notices] == [f"speech.recognizer.{chosen}"]
+    assert [k for k, _ in notices] == [f"speech.recognizer.{key}"]
 
 
 def test_a_forced_recognizer_that_cannot_hear_gives_buttons(tmp_path, monkeypatch):
@@ -282,7 +294,7 @@ def test_a_forced_recognizer_that_cannot_hear_gives_buttons(tmp_path, monkeypatc
 def test_an_unknown_recognizer_name_is_said_once(whisper, models_root, monkeypatch):
     monkeypatch.setenv("WAKKERDAM_RECOGNIZER", "kaldi")
     recognizer, notices = default_recognizer("nl", models_root)
-    assert isinstance(recognizer, StandIn)                     # the usual order
+    assert isinstance(recognizer, AgreedRecognizer)           # the usual order
     assert notices[0] == ("speech.recognizer.unknown", {"name": "kaldi",
                                                         "choices": "vosk, whisper, pocketsphinx"})
     assert "kaldi" in voices.load("nl").line(notices[0][0], **notices[0][1])

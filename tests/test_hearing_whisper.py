@@ -34,12 +34,9 @@ LANGS = ("nl", "de")
 
 
 @pytest.fixture(scope="module")
-def model_dir(tmp_path_factory):
-    import os
-    if os.environ.get("WAKKERDAM_WHISPER_DIR"):
-        return os.environ["WAKKERDAM_WHISPER_DIR"]
+def model_dir():
     from narrator.hearing.whisper_model import whisper_dir
-    return whisper_dir(tmp_path_factory.mktemp("models"))
+    return whisper_dir()            # the suite's models folder (conftest), assembled once
 
 
 @pytest.fixture(scope="module")

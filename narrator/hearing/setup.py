@@ -91,6 +91,12 @@ def _whisper(lang: str, models_root: Path | None) -> Found:
     except (ModelError, RuntimeError, OSError, ValueError):    # ctranslate2 raises RuntimeError
         return None, [("speech.whisper.unloadable", {"path": str(path),
                                                      "command": "wakkerdam models check whisper"})]
+    sphinx, _ = _pocketsphinx(lang, models_root)
+    if isinstance(sphinx, PocketsphinxRecognizer):
+        # two opinions: pocketsphinx names the answer, Whisper may veto it
+        from .agreement import AgreedRecognizer
+        return AgreedRecognizer(recognizer, sphinx), [("speech.recognizer.agreed",
+                                                       {"name": path.name})]
     return recognizer, [("speech.recognizer.whisper", {"name": path.name})]
 
 
