@@ -193,7 +193,9 @@ def test_the_advisor_on_the_page(box: Box, browser: object) -> None:
     assert d.find_elements(By.ID, "advice-progress")  # type: ignore[attr-defined]
     assert box.advice is not None
     job = box.advice.latest()
-    assert job is not None and job.total > 0 and not job.finished
+    # (not "not job.finished": with the compiled engine built, 500 games can
+    # end before this line runs; the page showed its progress above)
+    assert job is not None and job.total > 0
     status, _ = get(box.url + "/")
     assert status == 200  # the page answers while the games go on
     _wait_for(lambda: d.find_elements(By.ID, "advice-source"), 120)  # type: ignore[attr-defined]
