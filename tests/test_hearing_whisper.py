@@ -9,18 +9,14 @@ import numpy as np
 import pytest
 
 import voices
-from hardware.microphone import FakeMicrophone
 from narrator.hearing import sounds
 from narrator.hearing.agreement import AgreedRecognizer, Veto
 from narrator.hearing.audio import silence
-from narrator.hearing.dialogue import VoteDialogue
 from narrator.hearing.grammar import NOBODY, Meaning, Vocabulary, pick_grammar, yes_no_grammar
-from narrator.hearing.listen import Listener
-from narrator.hearing.simulate import SimulatedTable
 from narrator.hearing.sphinx_backend import PocketsphinxRecognizer
 from narrator.hearing.synth import espeak
 from narrator.hearing.whisper_backend import N_MELS, WhisperRecognizer, log_mel
-from ports import Question
+from tests.test_hearing_dayvote import confirmed, make
 
 VOICE = {"nl": "nl", "de": "de", "en": "en-us"}
 PLAYERS = {"nl": ["Anna", "Bram", "Cees", "Daan", "Eva"],
@@ -121,36 +117,6 @@ def test_speech_that_is_no_vote_is_refused_where_pocketsphinx_alone_names_someon
 def test_silence_is_nothing_not_a_refusal(agreed):
     heard = agreed["nl"].recognize(np.zeros(16000, np.int16), grammar_for("nl"))
     assert not heard.text and not heard.rejected
-
-
-class Buttons:
-    def __init__(self, table: SimulatedTable) -> None:
-        self.table = table
-        self.asked: list[Question] = []
-
-    def ask(self, q: Question):
-        self.asked.append(q)
-        meant = self.table.truth[q.seats[0]]
-        if q.kind == "yes_no":
-            return q.params.get("target") == meant
-        return (meant,) if meant else ()
-
-
-def make(lang, recognizer, room: np.ndarray | None = None):
-    pack = voices.load(lang)
-    hiss = (np.random.default_rng(3).standard_normal(16000 * 4) * 10).astype(np.int16)
-    mic = FakeMicrophone(noise=hiss if room is None else room)
-    table = SimulatedTable(pack, mic, lambda phrase: say(lang, phrase))
-    buttons = Buttons(table)
-    players = PLAYERS[lang]
-    dialogue = VoteDialogue(pack=pack, recognizer=recognizer, listener=Listener(mic),
-                            say=table.say, seats={p: i + 1 for i, p in enumerate(players)},
-                            fallback=buttons.ask)
-    return dialogue, table, buttons, players
-
-
-def confirmed(table: SimulatedTable) -> list[str | None]:
-    return [p.get("target") for k, p in table.lines if k.startswith("speech.confirm.")]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -72,6 +72,38 @@ class Recognizer(Protocol):
         ...
 
 
+class WholeUtterance:
+    """A ``Stream`` that collects the utterance and decodes it whole, ahead
+    at the speaker's pause, while the end-pointer still waits to be sure
+    the answer is over: the answer is ready when the end is found. A
+    backend gives ``_decode_all``."""
+
+    def __init__(self, grammar: Grammar) -> None:
+        self.grammar = grammar
+        self.chunks: list[np.ndarray] = []
+        #: what was said up to the speaker's pause, decoded ahead
+        self._ahead: Heard | None = None
+
+    def feed(self, audio: np.ndarray) -> None:
+        if len(audio):
+            self.chunks.append(np.asarray(audio, dtype=np.int16))
+
+    def pause(self, paused: bool) -> None:
+        self._ahead = self._decode_all() if paused else None
+
+    def finish(self) -> Heard:
+        heard = self._ahead if self._ahead is not None else self._decode_all()
+        self.chunks = []
+        self._ahead = None
+        return heard
+
+    def audio(self) -> np.ndarray:
+        return np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+
+    def _decode_all(self) -> Heard:
+        raise NotImplementedError
+
+
 def heard_from_words(words: list[Word]) -> Heard:
     if not words:
         return NOTHING

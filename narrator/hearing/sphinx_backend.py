@@ -30,7 +30,7 @@ import numpy as np
 from .audio import dbfs
 from .grammar import Grammar
 from .lexicon import LexiconError, pronunciations
-from .recognizer import Heard, Word, heard_from_words
+from .recognizer import Heard, WholeUtterance, Word, heard_from_words
 from .vosk_backend import ModelError
 
 #: quieter than this is no speech at all (a microphone's own hiss is about -70)
@@ -206,40 +206,22 @@ def _empty_dict() -> str:
     return path
 
 
-class SphinxStream:
-    """Collects the utterance and decodes it whole: pocketsphinx normalises
-    the cepstrum over a whole utterance better than live (fed live, several
-    of the noise tests fell below their floors here). It decodes when the
-    speaker pauses (``pause``), while the end-pointer still waits to be sure
-    the answer is over, so the answer is ready when the end is found."""
+class SphinxStream(WholeUtterance):
+    """Decodes the utterance whole: pocketsphinx normalises the cepstrum over
+    a whole utterance better than live (fed live, several of the noise tests
+    fell below their floors here)."""
 
     def __init__(self, owner: PocketsphinxRecognizer, grammar: Grammar) -> None:
+        super().__init__(grammar)
         self.owner = owner
-        self.grammar = grammar
-        self.chunks: list[np.ndarray] = []
         #: the last answer's score over the free phone decoding, as a whole
         #: and its worst word's (per frame)
         self.margin: float | None = None
         self.word_score: float | None = None
-        #: what was said up to the speaker's pause, decoded ahead
-        self._ahead: Heard | None = None
-
-    def feed(self, audio: np.ndarray) -> None:
-        if len(audio):
-            self.chunks.append(np.asarray(audio, dtype=np.int16))
-
-    def pause(self, paused: bool) -> None:
-        self._ahead = self._decode_all() if paused else None
-
-    def finish(self) -> Heard:
-        heard = self._ahead if self._ahead is not None else self._decode_all()
-        self.chunks = []
-        self._ahead = None
-        return heard
 
     def _decode_all(self) -> Heard:
         self.margin = self.word_score = None
-        audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+        audio = self.audio()
         if not self.grammar.phrases or len(audio) == 0 or dbfs(audio) < SILENT_DBFS:
             # digital or near silence: the grammar search would force a word onto it
             return Heard("", 0.0)

@@ -27,7 +27,7 @@ import numpy as np
 
 from .audio import dbfs
 from .grammar import Grammar, Meaning, normalise
-from .recognizer import Heard, Word
+from .recognizer import Heard, WholeUtterance, Word
 from .vosk_backend import ModelError
 
 RATE = 16_000
@@ -242,33 +242,15 @@ def _digit_words(lang: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-class WhisperStream:
-    """Collects the utterance and decodes it whole, ahead at the speaker's
-    pause (as ``SphinxStream``): the answer is ready when the end is found."""
-
+class WhisperStream(WholeUtterance):
     def __init__(self, owner: WhisperRecognizer, grammar: Grammar) -> None:
+        super().__init__(grammar)
         self.owner = owner
-        self.grammar = grammar
-        self.chunks: list[np.ndarray] = []
-        self._ahead: Heard | None = None
         #: the last decoding's ranked meanings (for a second opinion)
         self.ranked: list[tuple[float, str, Meaning]] = []
 
-    def feed(self, audio: np.ndarray) -> None:
-        if len(audio):
-            self.chunks.append(np.asarray(audio, dtype=np.int16))
-
-    def pause(self, paused: bool) -> None:
-        self._ahead = self._decode_all() if paused else None
-
-    def finish(self) -> Heard:
-        heard = self._ahead if self._ahead is not None else self._decode_all()
-        self.chunks = []
-        self._ahead = None
-        return heard
-
     def _decode_all(self) -> Heard:
-        audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+        audio = self.audio()
         self.ranked = []
         if not self.grammar.phrases or len(audio) == 0 or dbfs(audio) < SILENT_DBFS:
             return Heard("", 0.0)
@@ -276,7 +258,3 @@ class WhisperStream:
         self.ranked = owner.rank(owner.hypotheses(audio, self.grammar), self.grammar)
         return owner.judge(self.ranked)
 
-
-def describe_ranked(ranked: list[tuple[float, str, Meaning]]) -> list[Any]:
-    """For the bench's per-vote lines: the two nearest phrases."""
-    return [(round(d, 2), p) for d, p, _ in ranked[:2]]
