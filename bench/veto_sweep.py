@@ -40,11 +40,12 @@ NEAR = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.01]
 CLEAR = [0.0, 0.08, 0.16, 0.25, 0.35, 0.5, 1.0]
 
 
-def decode_all(lang: str, n: int, conditions: list[str]) -> list[dict]:
+def decode_all(lang: str, n: int, conditions: list[str], **whisper_settings: int) -> list[dict]:
     vocab = Vocabulary(voices.load(lang))
     players = NAMES[lang]
     seats = {p: i + 1 for i, p in enumerate(players)}
-    whisper, sphinx = WhisperRecognizer(whisper_model(), lang), PocketsphinxRecognizer(lang=lang)
+    whisper = WhisperRecognizer(whisper_model(), lang, **whisper_settings)
+    sphinx = PocketsphinxRecognizer(lang=lang)
     rows = []
     for voice_name in VOICES["tune"][lang]:
         voice = Voice(voice_name, vocab)
@@ -101,8 +102,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lang", default="nl")
     parser.add_argument("--n", type=int, default=20, help="clips per voice and room")
     parser.add_argument("--condition", nargs="*", default=["quiet", "oog", "babble15"])
+    parser.add_argument("--window", type=int, default=None, help="Whisper's window, 10 ms frames")
+    parser.add_argument("--beams", type=int, default=None)
     args = parser.parse_args(argv)
-    rows = decode_all(args.lang, args.n, args.condition)
+    settings = {k: v for k, v in (("window_frames", args.window), ("beams", args.beams))
+                if v is not None}
+    rows = decode_all(args.lang, args.n, args.condition, **settings)
     alone = tally(rows, 10.0, 10.0)
     print(f"pocketsphinx alone: {alone}")
     points = []

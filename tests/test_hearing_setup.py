@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import voices
-from hardware.microphone import FakeMicrophone
+from hardware.microphone import FakeMicrophone, MicrophoneUnavailable
 from narrator.hearing import setup as hearing_setup
 from narrator.hearing.adapter import SpokenInput
 from narrator.hearing.agreement import AgreedRecognizer
@@ -65,6 +65,18 @@ def test_a_language_nothing_hears_falls_back_to_buttons_with_the_fix(tmp_path, m
     (key, params), = hearing.notices
     assert key == "speech.models.missing"
     assert "wakkerdam models install nl" in voices.load("nl").line(key, **params)
+
+
+def test_without_a_microphone_no_recognizer_is_loaded(monkeypatch):
+    def no_microphone():
+        raise MicrophoneUnavailable("no input device")
+
+    def loaded(*args, **kwargs):
+        raise AssertionError("a recognizer was loaded for a box that cannot hear")
+    monkeypatch.setattr(hearing_setup, "open_microphone", no_microphone)
+    monkeypatch.setattr(hearing_setup, "default_recognizer", loaded)
+    hearing = setup()
+    assert not hearing.spoken and hearing.notices == [("speech.no_microphone", {})]
 
 
 def test_no_sound_card_falls_back_to_buttons(tmp_path, sphinx):

@@ -150,16 +150,16 @@ def spoken_input(pack: Pack, *, say: Say, fallback: Input, seats: Mapping[str, i
         notices.append((key, params))
         return Hearing(fallback, False, notices)
 
+    if mic is None:     # first: without one, loading a recognizer (Whisper: 178 MB) is waste
+        try:
+            mic = open_microphone()
+        except MicrophoneUnavailable:
+            return buttons("speech.no_microphone")
     if recognizer is None:
         recognizer, found = default_recognizer(pack.lang, models_root)
         notices.extend(found)               # said once: which recognizer hears the votes
         if recognizer is None:
             return Hearing(fallback, False, notices)
-    if mic is None:
-        try:
-            mic = open_microphone()
-        except MicrophoneUnavailable:
-            return buttons("speech.no_microphone")
     listener = Listener(mic)
     try:
         level = listener.level_check()
