@@ -286,7 +286,8 @@ def configure(config: str, lang: str, vad: dict | None = None, rec: dict | None 
         from narrator.hearing.agreement import AgreedRecognizer, Veto
         from narrator.hearing.whisper_backend import WhisperRecognizer
         veto = {k: v for k, v in (rec or {}).items() if k in ("near", "clear")}
-        return (AgreedRecognizer(WhisperRecognizer(whisper_model(), lang),
+        decoder = {k: int(v) for k, v in (rec or {}).items() if k in ("beams", "window_frames")}
+        return (AgreedRecognizer(WhisperRecognizer(whisper_model(), lang, **decoder),
                                  PocketsphinxRecognizer(lang=lang),
                                  **({"veto": Veto(**veto)} if veto else {})),
                 DialogueSettings(**{k: int(v) for k, v in (rec or {}).items()
