@@ -84,7 +84,7 @@ def test_a_second_start_trusts_the_folder_without_hashing_or_the_packages(assemb
     folder = assembled / "whisper-base"
     before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
     monkeypatch.setattr(wm, "package_dirs", lambda search=None: pytest.fail("looked for the packages"))
-    monkeypatch.setattr(wm, "_digest", lambda path: pytest.fail(f"hashed {path}"))
+    monkeypatch.setattr(wm, "measure", lambda path: pytest.fail(f"hashed {path}"))
     assert wm.whisper_dir(assembled) == folder
     assert {p.name: p.stat().st_mtime_ns for p in folder.iterdir()} == before
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import hashlib
 import json
 import os
 import shutil
@@ -33,7 +32,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from .models import MARKER, models_dir
+from .models import MARKER, measure, models_dir
 from .vosk_backend import ModelError
 
 NAME = "whisper-base"
@@ -120,14 +119,6 @@ def package_dirs(search: Sequence[Path] | None = None) -> dict[str, Path]:
     return found
 
 
-def _digest(path: Path) -> str:
-    sha = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(CHUNK), b""):
-            sha.update(block)
-    return sha.hexdigest()
-
-
 def _verified_sources(dirs: Mapping[str, Path]) -> dict[str, Path]:
     """Every package file, checked against its pin: sizes first (cheap, and
     a truncated file is the likely damage), then sha256."""
@@ -136,7 +127,7 @@ def _verified_sources(dirs: Mapping[str, Path]) -> dict[str, Path]:
     for check_hash in (False, True):
         for name, (package, path, pin) in sources.items():
             try:
-                ok = path.stat().st_size == pin.size and (not check_hash or _digest(path) == pin.sha256)
+                ok = path.stat().st_size == pin.size and (not check_hash or measure(path)[1] == pin.sha256)
             except OSError:
                 ok = False
             if not ok:
@@ -234,7 +225,7 @@ def _differing(folder: Path) -> list[str]:
     changed = []
     for name, pin in ASSEMBLED.items():
         try:
-            if _digest(folder / name) != pin.sha256:
+            if measure(folder / name)[1] != pin.sha256:
                 changed.append(name)
         except OSError:
             changed.append(name)
