@@ -51,9 +51,10 @@ class AgreedRecognizer:
         self.whisper = whisper
         self.sphinx = sphinx
         self.veto = veto or VETOES.get(sphinx.lang, Veto())
-        #: after a refusal, where the seat button confirms the repetition,
-        #: the dialogue hears the voter with pocketsphinx alone: the veto's
-        #: work (no wrong repetition, no non-vote taken) is done by the button
+        #: after a first failure the dialogue hears the voter with
+        #: pocketsphinx alone (``VoteDialogue._second_try``): the strict
+        #: first listen has kept a wrong or non-vote answer from being
+        #: repeated back, the confirmation guards the second
         self.second_try = sphinx
         self.threshold = 0.0
         self.hears_yes = sphinx.hears_yes

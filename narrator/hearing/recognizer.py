@@ -7,7 +7,11 @@ from typing import Protocol
 
 import numpy as np
 
+from .audio import dbfs
 from .grammar import Grammar
+
+#: quieter than this is no speech at all (a microphone's own hiss is about -70)
+SILENT_DBFS = -60.0
 
 
 @dataclass(frozen=True)
@@ -97,8 +101,14 @@ class WholeUtterance:
         self._ahead = None
         return heard
 
-    def audio(self) -> np.ndarray:
-        return np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+    def audio(self) -> np.ndarray | None:
+        """The utterance, or None when there is nothing to decode: no phrase
+        to hear, or digital or near silence (a grammar search would force a
+        word onto it)."""
+        audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+        if not self.grammar.phrases or len(audio) == 0 or dbfs(audio) < SILENT_DBFS:
+            return None
+        return audio
 
     def _decode_all(self) -> Heard:
         raise NotImplementedError

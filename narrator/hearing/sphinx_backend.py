@@ -27,14 +27,11 @@ from typing import Any
 
 import numpy as np
 
-from .audio import dbfs
 from .grammar import Grammar
 from .lexicon import LexiconError, pronunciations
 from .recognizer import Heard, WholeUtterance, Word, heard_from_words
 from .vosk_backend import ModelError
 
-#: quieter than this is no speech at all (a microphone's own hiss is about -70)
-SILENT_DBFS = -60.0
 PHONES = "phones"
 #: espeak-ng voice for each language pack's words
 ESPEAK_VOICE = {"en": "en-us", "nl": "nl", "de": "de"}
@@ -222,8 +219,7 @@ class SphinxStream(WholeUtterance):
     def _decode_all(self) -> Heard:
         self.margin = self.word_score = None
         audio = self.audio()
-        if not self.grammar.phrases or len(audio) == 0 or dbfs(audio) < SILENT_DBFS:
-            # digital or near silence: the grammar search would force a word onto it
+        if audio is None:
             return Heard("", 0.0)
         audio = _dither(audio)
         owner = self.owner

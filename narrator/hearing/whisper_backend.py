@@ -21,11 +21,11 @@ import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
+from rapidfuzz.distance import Levenshtein
+from rapidfuzz.process import cdist
 
-from .audio import dbfs
 from .grammar import Grammar, Meaning, normalise
 from .recognizer import Heard, WholeUtterance, Word
 from .vosk_backend import ModelError
@@ -33,8 +33,6 @@ from .vosk_backend import ModelError
 RATE = 16_000
 #: Whisper's front end: 25 ms windows every 10 ms, 80 mel bands
 N_FFT, HOP, N_MELS = 400, 160, 80
-#: quieter than this is no speech at all (as for pocketsphinx)
-SILENT_DBFS = -60.0
 #: the audio window the encoder sees. Whisper was trained on 30 s; an answer
 #: lasts at most the end-pointer's 6 s, and the encoder's cost grows with
 #: the window (3,000 frames: ~680 ms here, 600: ~85 ms) while short answers
@@ -168,21 +166,13 @@ class WhisperRecognizer:
             self._suppressed[key] = [t for t in self._text_tokens if t not in allowed]
         return self._suppressed[key]
 
-    def encode(self, audio: np.ndarray) -> Any:
-        """The encoder's output for ``audio`` (shared by the decodings below)."""
-        features = log_mel(audio, self.window_frames)[None]
-        with self._lock:
-            return self._model.encode(self._ct2.StorageView.from_array(features), to_cpu=True)
-
-    def hypotheses(self, audio: np.ndarray, grammar: Grammar, encoded: Any = None
-                   ) -> list[tuple[str, float]]:
+    def hypotheses(self, audio: np.ndarray, grammar: Grammar) -> list[tuple[str, float]]:
         """The beam's texts (normalised, numbers as the grammar's words) with
         their scores, best first."""
-        if encoded is None:
-            encoded = self.encode(audio)
+        features = self._ct2.StorageView.from_array(log_mel(audio, self.window_frames)[None])
         with self._lock:
             result = self._model.generate(
-                encoded, [self._start],
+                features, [self._start],
                 beam_size=self.beams, num_hypotheses=self.beams, return_scores=True,
                 suppress_tokens=self._suppress(grammar), max_length=32)[0]
         out = []
@@ -195,9 +185,6 @@ class WhisperRecognizer:
              ) -> list[tuple[float, str, Meaning]]:
         """Each meaning's nearest phrase to any hypothesis: (distance, phrase,
         meaning), nearest first."""
-        from rapidfuzz.distance import Levenshtein
-        from rapidfuzz.process import cdist
-
         phrases = list(grammar.phrases)
         written = [h.replace(" ", "") for h, _ in hypotheses if h.replace(" ", "")]
         if not phrases or not written:
@@ -252,7 +239,7 @@ class WhisperStream(WholeUtterance):
     def _decode_all(self) -> Heard:
         audio = self.audio()
         self.ranked = []
-        if not self.grammar.phrases or len(audio) == 0 or dbfs(audio) < SILENT_DBFS:
+        if audio is None:
             return Heard("", 0.0)
         owner = self.owner
         self.ranked = owner.rank(owner.hypotheses(audio, self.grammar), self.grammar)
