@@ -246,3 +246,38 @@ def test_the_answer_is_decoded_at_the_speakers_pause(sphinx):
     ahead = stream._ahead
     heard = stream.finish()
     assert heard is ahead and grammar.meaning(heard.text) == Meaning("player", "Charles")
+
+
+@pytest.mark.parametrize("lang, answer, others", [
+    ("nl", "ik stem op Hanna", ["wacht even", "nummer drie", "Gijs graag"]),
+    ("de", "für nummer vier", ["moment mal", "Bernd bitte"]),
+    ("en", "i vote for david", ["hang on a second", "number three please"]),
+])
+def test_pocketsphinx_hears_the_same_audio_alike_whatever_came_before(lang, answer, others):
+    """Its front end carried the last utterance's noise estimate into the
+    next: the same answer scored differently after other speech (a cough
+    came out as another name). Now each decoding starts afresh."""
+    from narrator.hearing import sounds
+    from narrator.hearing.sphinx_backend import ESPEAK_VOICE, PocketsphinxRecognizer
+
+    players = {"nl": ["Anna", "Bram", "Cees", "Daan", "Eva", "Femke", "Gijs", "Hanna"],
+               "de": ["Anna", "Bernd", "Clara", "Dieter", "Emma"], "en": PLAYERS}[lang]
+    grammar = pick_grammar(Vocabulary(voices.load(lang)), players,
+                           {p: i + 1 for i, p in enumerate(players)}, allow_none=True)
+    voice = ESPEAK_VOICE[lang]
+    clip = padded(mix_at_snr(espeak(answer, voice), pink_noise(len(espeak(answer, voice)),
+                                                                 np.random.default_rng(3)), 20.0))
+
+    def heard(recognizer):
+        stream = recognizer.stream(grammar)
+        stream.feed(clip)
+        h = stream.finish()
+        return h.text, h.confidence, h.rival, stream.margin
+
+    alone = heard(PocketsphinxRecognizer(lang=lang, margin=0.03))
+    recognizer = PocketsphinxRecognizer(lang=lang, margin=0.03)
+    before = [padded(sounds.cough(seed=1)), padded(sounds.wind(2.0, seed=4) // 4)]
+    before += [padded(espeak(o, voice)) for o in others]
+    for audio in before:
+        recognizer.recognize(audio, grammar)
+        assert heard(recognizer) == alone

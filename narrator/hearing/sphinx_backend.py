@@ -122,9 +122,6 @@ class PocketsphinxRecognizer:
         self.word_margin = WORD_MARGINS.get(lang) if isinstance(word_margin, str) else word_margin
         #: whether a spoken "yes" can be trusted (``HEARS_YES``)
         self.hears_yes = lang in HEARS_YES
-        # the cepstral mean adapts during an utterance; starting each one from
-        # the model's own makes a result independent of what came before
-        self._cmn0 = self._decoder.get_cmn(False)
         self._searches: OrderedDict[str, None] = OrderedDict()
         self._unsayable: set[str] = set()
         self._lock = threading.Lock()
@@ -176,7 +173,12 @@ class PocketsphinxRecognizer:
     def _decode(self, search: str, audio: np.ndarray) -> Any:
         d = self._decoder
         d.activate_search(search)
-        d.set_cmn(self._cmn0)
+        # the front end carries the last utterance's noise estimate (the
+        # model's feat.params ask for -remove_noise) and cepstral mean into
+        # the next: the same audio scored differently after other speech (a
+        # cough heard as two names). Made anew (0.06 ms), every utterance
+        # starts from the model's own state
+        d.reinit_feat()
         d.start_utt()
         d.process_raw(audio.tobytes(), full_utt=True)
         d.end_utt()
