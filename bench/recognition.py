@@ -78,8 +78,8 @@ VOICES = {
                     "de+f5/130/80", "de+Andy/165/55"],
              "en": ["flite-kal", "flite-awb", "flite-rms", "piper", "en-gb+f3/175/65",
                     "en-us+m7/200/45"]},
-    # MBROLA's diphone voices, cut from recordings of real speakers (Debian's
-    # contrib: mbrola-nl2 mbrola-nl3 mbrola-de2 mbrola-de5 mbrola-us1 mbrola-us2);
+    # MBROLA's diphone voices, cut from recordings of real speakers (Debian's bookworm
+    # non-free: mbrola-nl2 mbrola-nl3 mbrola-de2 mbrola-de5 mbrola-us1 mbrola-us2);
     # never used for any choice, so a second held-out set
     "mbrola": {"nl": ["mb-nl2", "mb-nl3", "mb-nl2/140/30", "mb-nl3/185/70"],
                "de": ["mb-de2", "mb-de5", "mb-de2/140/30", "mb-de5/185/70"],
@@ -379,7 +379,7 @@ def recognition_rss_mb(lang: str, config: str) -> float:
     """Peak memory of a process that loads the recognizer and decodes a vote
     (apart from the synthesisers the bench itself loads)."""
     code = (
-        "import resource, sys; sys.path.insert(0, '.');"
+        "import sys; sys.path.insert(0, '.');"
         "from bench.recognition import configure, NAMES; import voices;"
         "from narrator.hearing.grammar import Vocabulary, pick_grammar;"
         "from narrator.hearing.synth import espeak;"
@@ -387,7 +387,9 @@ def recognition_rss_mb(lang: str, config: str) -> float:
         f"v = Vocabulary(voices.load({lang!r})); names = NAMES[{lang!r}];"
         "g = pick_grammar(v, names, {p: i + 1 for i, p in enumerate(names)}, True);"
         f"rec.recognize(espeak(names[2], {ESPEAK[lang]!r}), g);"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+        # VmHWM: this process's own peak (ru_maxrss carries the bench's over the fork)
+        "print(next(int(l.split()[1]) for l in open('/proc/self/status')"
+        " if l.startswith('VmHWM')) / 1024)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parent.parent, check=False)
     try:
