@@ -42,9 +42,9 @@ def whisper(model_dir):
 
 @pytest.fixture
 def agreed(whisper):
-    """A pocketsphinx of its own for each test: its decoder keeps something
-    of the utterances decoded before (a cough heard after other speech came
-    out as another name; not found what), which Whisper does not."""
+    """A pocketsphinx of its own for each test (it used to carry its noise
+    estimate from one utterance into the next; each now starts afresh, see
+    test_hearing_recognizers, so this only keeps the tests apart)."""
     return {lang: AgreedRecognizer(whisper[lang], PocketsphinxRecognizer(lang=lang))
             for lang in LANGS}
 
