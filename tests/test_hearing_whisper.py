@@ -183,3 +183,11 @@ def test_in_babble_a_no_is_never_a_yes(agreed):
                         + room[start:start + len(speech) + 11200], -32768, 32767).astype(np.int16)
         heard = agreed["nl"].recognize(mixed, grammar)
         assert grammar.meaning(heard.text) != Meaning("yes")
+
+
+@pytest.mark.parametrize("cores, threads", [(1, 1), (2, 2), (4, 4), (8, 4)])
+def test_whisper_decodes_on_the_cores_it_may_use_up_to_four(monkeypatch, cores, threads):
+    from narrator.hearing import whisper_backend
+
+    monkeypatch.setattr(whisper_backend.os, "sched_getaffinity", lambda pid: set(range(cores)))
+    assert whisper_backend._threads() == threads

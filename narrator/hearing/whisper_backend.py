@@ -17,6 +17,7 @@ greedy beams over the same features give the same text.
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass
 from functools import cache
@@ -98,7 +99,7 @@ class WhisperRecognizer:
     #: a spoken yes is trusted only where it is measured to be (English)
     hears_yes = False
 
-    def __init__(self, model_dir: Path | str, lang: str = "nl", *, threads: int = 2,
+    def __init__(self, model_dir: Path | str, lang: str = "nl", *, threads: int | None = None,
                  beams: int = 4, judgement: Judgement | None = None,
                  window_frames: int = WINDOW_FRAMES) -> None:
         try:
@@ -109,7 +110,7 @@ class WhisperRecognizer:
         try:
             self._model = ctranslate2.models.Whisper(str(model_dir), device="cpu",
                                                      compute_type="int8",
-                                                     intra_threads=threads)
+                                                     intra_threads=threads or _threads())
             self._tok = tokenizers.Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json"))
         except Exception as exc:  # CTranslate2 raises RuntimeError/ValueError with C messages
             raise ModelError(f"cannot load the Whisper model: {exc}") from None
@@ -210,6 +211,14 @@ class WhisperRecognizer:
         if distance > self.judgement.near or gap < self.judgement.clear:
             return Heard("", 0.0, words, rejected=True, rival=gap)
         return Heard(phrase, confidence, words, rival=gap)
+
+
+def _threads() -> int:
+    """Every core this process may use, up to a Pi's four: the decoding runs
+    at the speaker's pause, while nothing else of the box is busy (it was a
+    fixed two, half of a Pi 4)."""
+    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else os.cpu_count() or 1))
 
 
 def _digit_words(lang: str) -> dict[str, tuple[str, ...]]:
