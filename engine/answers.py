@@ -12,7 +12,6 @@ from typing import Any
 
 from engine.errors import IllegalAnswer, MalformedAnswer, UnknownName
 from engine.messages import Request
-from engine.registry import ASKS
 from engine.state import State
 
 
@@ -22,7 +21,7 @@ def as_given(answer: Any) -> Any:
 
 
 def check(s: State, req: Request, answer: Any) -> Any:
-    return ASKS[req.ask].check(s, req, answer)
+    return req.spec.check(s, req, answer)
 
 
 def name(s: State, req: Request, value: Any, what: str) -> str:

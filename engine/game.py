@@ -142,7 +142,9 @@ class Game:
         if isinstance(answer, dict) and TRAVEL in answer:
             self._apply_travel(answer)
             return
-        spec = ASKS[request.ask]
+        spec = request.own_spec
+        if spec is None:  # (the board game's asks: its own registry)
+            spec = ASKS[request.ask]
         if trusted and spec.trusted is not None:
             decision = spec.trusted(answer)
         else:

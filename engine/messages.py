@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.registry import ASKS
+from engine.forms import Form
+from engine.registry import ASKS, AskSpec
 from engine.vocab import Ask
 
 
@@ -39,10 +40,14 @@ class Request:
     #: the table discusses before this is asked (the day's vote, the
     #: election; not a second vote held at once)
     discussion: bool
+    #: the ask's spec where the game's edition has its own (the forum's
+    #: seer is not the board game's); None: the board game's (``ASKS``)
+    own_spec: AskSpec | None
 
     def __init__(self, ask: Ask, actors: tuple[str, ...], choices: tuple[str, ...], when: str,
                  count: int = 1, allow_none: bool = True, info: Mapping[str, Any] | None = None,
-                 default: Any = None, discussion: bool = False) -> None:
+                 default: Any = None, discussion: bool = False,
+                 own_spec: AskSpec | None = None) -> None:
         self.ask = ask
         self.actors = actors
         self.choices = choices
@@ -52,21 +57,32 @@ class Request:
         self.info = {} if info is None else info
         self.default = default
         self.discussion = discussion
+        self.own_spec = own_spec
+
+    @property
+    def spec(self) -> AskSpec:
+        """How this ask is checked, answered by bots and put to people."""
+        spec = self.own_spec
+        return ASKS[self.ask] if spec is None else spec
 
     @property
     def secret(self) -> bool:
         """A night ask: put silently, never by voice."""
-        return ASKS[self.ask].secret
+        return self.spec.secret
 
     @property
     def ballot(self) -> bool:
         """Answered by every voter at once (``{voter: name}``)."""
-        return ASKS[self.ask].ballot
+        return self.spec.ballot
 
     @property
-    def form(self) -> str:
-        """How the question is put (``engine.registry.FORMS``)."""
-        return ASKS[self.ask].form
+    def form(self) -> Form:
+        """How the question is put (``engine.forms``)."""
+        return self.spec.shape
+
+    @property
+    def prompt_key(self) -> str:
+        return self.spec.prompt_key
 
 
 class Event(NamedTuple):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import SetupError
+from engine.forms import NAMED, Form, check_form
 from engine.vocab import Ask, Role, Team
 
 if TYPE_CHECKING:
@@ -28,12 +29,13 @@ if TYPE_CHECKING:
 Check = Callable[["State", "Request", Any], Any]
 Decide = Callable[["BotContext"], Any]
 
-#: How a question is put to a person (the narrator has one builder a form):
-#: ``pick`` one of the choices, ``pick_many`` exactly ``count``, ``subset`` any
-#: number (the scapegoat's voters), ``ballot`` one question a voter,
-#: ``potions`` the witch's save-then-poison, ``card`` one of the middle cards,
-#: ``text`` a short line of free text, given privately (the talking wall).
-FORMS = frozenset({"pick", "pick_many", "subset", "ballot", "potions", "card", "text"})
+#: The forms an ask may name (``engine.forms``): ``pick`` one of the
+#: choices, ``pick_many`` exactly ``count``, ``subset`` any number (the
+#: scapegoat's voters), ``ballot`` one question a voter, ``card`` one of the
+#: middle cards, ``text`` a short line of free text, given privately (the
+#: talking wall). An ask with another shape gives its own ``Form`` (the
+#: witch's save-then-poison): a form is data, the narrator reads any.
+FORMS = frozenset(NAMED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,8 @@ class AskSpec:
     ask: Ask
     check: Check
     decide: Decide
-    form: str = "pick"
+    #: a named form (``FORMS``) or a form of its own (``engine.forms.Form``)
+    form: str | Form = "pick"
     #: a night ask: put silently, never by voice; who is asked is itself a secret
     secret: bool = False
     #: the day's discussion comes first (the vote, the election)
@@ -56,8 +59,14 @@ class AskSpec:
     trusted: Callable[[Any], Any] | None = None
 
     @property
+    def shape(self) -> Form:
+        """The form the question is put in."""
+        form = self.form
+        return form if isinstance(form, Form) else NAMED[form]
+
+    @property
     def ballot(self) -> bool:
-        return self.form == "ballot"
+        return self.shape.ballot
 
     @property
     def prompt_key(self) -> str:
@@ -107,7 +116,7 @@ def role(card: RoleCard) -> RoleCard:
 def ask(spec: AskSpec) -> AskSpec:
     if spec.ask in ASKS:
         raise RuntimeError(f"ask {spec.ask} registered twice")
-    if spec.form not in FORMS:
+    if not isinstance(spec.form, Form) and spec.form not in FORMS:
         raise RuntimeError(f"ask {spec.ask}: unknown form {spec.form!r}")
     ASKS[spec.ask] = spec
     return spec
@@ -184,10 +193,9 @@ def check_complete(prompts: Mapping[str, str] | None = None) -> list[str]:
     for spec in ASKS.values():
         if not callable(spec.check) or not callable(spec.decide):
             problems.append(f"ask {spec.ask}: check and decide must be functions")
+        problems += check_form(spec.shape)
         if prompts is None:
             continue
-        # the potions form asks twice: save? then poison whom?
-        keys = ([f"{spec.prompt_key}_save", f"{spec.prompt_key}_poison"] if spec.form == "potions"
-                else [spec.prompt_key])
-        problems += [f"ask {spec.ask}: no line {k}" for k in keys if k not in prompts]
+        keys = {part.prompt or spec.prompt_key for part in spec.shape.parts}
+        problems += [f"ask {spec.ask}: no line {k}" for k in sorted(keys) if k not in prompts]
     return problems

@@ -101,7 +101,7 @@ class Session:
             return self.pack.line("hardware.input.done")
         if item in self.kit.players:
             return item
-        key = f"role_bare.{item}"
+        key = self.q.label.format(item) if self.q.label else f"role_bare.{item}"
         return self.pack.line(key) if self.pack.has(key) else item
 
     def prompt_text(self) -> str:

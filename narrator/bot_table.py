@@ -30,7 +30,9 @@ class BotTable:
         return self._intent_for[1]
 
     def ask(self, question: Question) -> Answer:
-        return intent_answer(question, self.intent())
+        request = self._game().request
+        assert request is not None
+        return intent_answer(request, question, self.intent())
 
 
 class RecordingPrivate:

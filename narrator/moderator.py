@@ -29,7 +29,7 @@ from typing import Any
 
 from engine import Event, Game, IllegalAnswer, MalformedAnswer, Request, UnknownName
 from narrator import announce
-from narrator.questions import decision_from, single_question, witch_questions
+from narrator.questions import decision_of, question, single_question, store, value_of, walk
 from ports import Clock, Controls, Input, PrivateChannel, Question, Speaker
 from voices import Pack
 
@@ -77,6 +77,8 @@ def call_length(narration_seed: int, n: int, call_seconds: tuple[float, float]) 
 
 
 UNDO = "__undo__"
+#: a question of a form left unanswered in time: the request's default stands
+TIMED_OUT = object()
 #: refused answers to one question before its time-out answer is taken
 MAX_TRIES = 5
 
@@ -313,20 +315,33 @@ class Moderator:
             self._call.acted = True
         if req.ballot:
             return self._ballot(req)
-        if req.form == "potions":
-            return self._witch(req)
-        self._show_request_info(req)
         for _ in range(MAX_TRIES):
-            q = single_question(req, self._remaining() if req.secret else self.timing.answer_seconds)
-            if not req.secret and not self._gathered(q):
-                self._say(self.pack.line(f"ask.{req.ask.value}", name=req.actors[0]))
-            got = self.table.ask(q)
-            if got == UNDO:
+            decision = self._fill(req)
+            if decision is UNDO:
                 return UNDO
-            decision = decision_from(req, got)
+            if decision is TIMED_OUT:
+                decision = req.default
             if self._acceptable(req, decision, req.actors):
                 return decision
         return req.default  # never ask forever: the time-out's answer
+
+    def _fill(self, req: Request, seats: tuple[str, ...] | None = None) -> Any:
+        """The answers to the parts of ``req``'s form, in order, as its
+        decision (``narrator.questions``); UNDO, or TIMED_OUT when a part
+        was not answered in time."""
+        values: dict[str, Any] = {}
+        for part, item in walk(req, values):
+            timeout = self._remaining() if req.secret else self.timing.answer_seconds
+            q = question(req, part, timeout, item=item, seats=seats)
+            if not req.secret and not self._gathered(q):
+                self._say(self.pack.line(f"ask.{req.ask.value}", name=q.seats[0]))
+            got = self.table.ask(q)
+            if got == UNDO:
+                return UNDO
+            if got is None:
+                return TIMED_OUT
+            store(values, part, item, value_of(part, got))
+        return decision_of(req, req.form, values)
 
     def _gathered(self, q: Question) -> bool:
         """Whether the table gathers this question from everyone at once (the
@@ -338,35 +353,6 @@ class Moderator:
     def tell(self, key: str, **params: Any) -> None:
         """Say one line of the pack to the table (for a table's own lines)."""
         self._say(self.pack.line(key, **params))
-
-    def _show_request_info(self, req: Request) -> None:
-        if req.form == "card":
-            self.private.show(req.actors, "private.thief_middle",
-                              {"cards": self.pack.join([self.pack.role(r) for r in req.info["middle"]])})
-
-    def _witch(self, req: Request) -> Any:
-        victim = req.info.get("victim")
-        if victim is None:
-            self.private.show(req.actors, "private.witch_no_victim", {})
-        else:
-            self.private.show(req.actors, "private.witch_victim", {"name": victim})
-        for _ in range(MAX_TRIES):
-            save_q, poison_q = witch_questions(req, self._remaining())
-            got_save = self.table.ask(save_q) if save_q else False
-            if got_save == UNDO:
-                return UNDO
-            save = bool(got_save)
-            poison = None
-            if poison_q is not None:
-                poison_q = Question(**{**poison_q.__dict__, "timeout_s": self._remaining()})
-                got = self.table.ask(poison_q)
-                if got == UNDO:
-                    return UNDO
-                poison = got[0] if isinstance(got, tuple) and got else None
-            decision = {"save": save, "poison": poison}
-            if self._acceptable(req, decision, req.actors):
-                return decision
-        return req.default
 
     def _ballot(self, req: Request) -> Any:
         self.speaker.cue("vote")

@@ -1,77 +1,148 @@
 """Engine requests as questions to players, and their answers as decisions.
 
-A request becomes one or more :class:`Question` s (the witch: save? then
-poison whom?; a ballot: one question a voter). ``intent_answer`` does the
-reverse for bots: which answer to a question fits a decision they intend.
+A request's form (``engine.forms``) is a sequence of parts; each part becomes
+one :class:`Question` (a part asked for each item of an earlier answer, one
+for each), put in order, the later ones only where the earlier answers and
+the request's ``info`` say they apply. The answers make the decision. A
+ballot is one question a voter. ``intent_answer`` does the reverse for bots:
+which answer to a question carries out the decision they intend. Nothing
+here knows a role: the witch's save-then-poison and the gambler's bets are
+forms like any other.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine import Ask, Request
-from engine.registry import spec_of
+from engine import Request
+from engine.forms import Form, Part
 from ports import Answer, Question
 
 
-def witch_questions(req: Request, timeout: float) -> tuple[Question | None, Question | None]:
-    """The witch's two questions: save the victim? (only when there is one and
-    the potion is left), and poison whom? (while the poison is left)."""
-    victim = req.info.get("victim")
-    save_q = None
-    if victim is not None and req.info.get("save"):
-        save_q = Question("yes_no", req.ask, req.actors, secret=True, prompt="prompt.witch_save",
-                          params={"name": victim}, timeout_s=timeout)
-    poison_q = None
-    if req.info.get("poison"):
-        poison_q = Question("pick", req.ask, req.actors, req.choices, allow_none=True, secret=True,
-                            prompt="prompt.witch_poison", timeout_s=timeout)
-    return save_q, poison_q
+def applies(req: Request, part: Part, values: Mapping[str, Any]) -> bool:
+    """Whether ``part`` is asked, given the request and the answers so far."""
+    for cond in part.when:
+        name, eq, wanted = cond.partition("=")
+        if eq:
+            if str(values.get(name)) != wanted:
+                return False
+        elif not req.info.get(name):
+            return False
+    return True
 
 
-def single_question(req: Request, timeout: float, seats: tuple[str, ...] | None = None) -> Question:
-    """The question for every ask but the witch's; ballots: one voter's."""
-    text = req.form == "text"  # a line of one's own: given in private, never aloud
+def items_of(part: Part, values: Mapping[str, Any]) -> list[str]:
+    """What ``part`` is asked for: once (""), or each item of an earlier answer."""
+    if not part.each:
+        return [""]
+    earlier = values.get(part.each) or ()
+    return [str(item) for item in earlier]
+
+
+def question(req: Request, part: Part, timeout: float, *, item: str = "",
+             seats: tuple[str, ...] | None = None) -> Question:
+    """The question one part of ``req``'s form puts (to ``seats``, or the actors)."""
+    who = seats or req.actors
+    options = req.choices if not part.options else tuple(str(o) for o in req.info.get(part.options, ()))
+    params: dict[str, Any] = {"name": who[0]}
+    for param, key in part.params:
+        params[param] = req.info.get(key)
+    if item:
+        params["item"] = item
+    text = part.kind == "text"  # a line of one's own: given in private, never aloud
     return Question(
-        "text" if text else "pick", req.ask, seats or req.actors, req.choices,
-        count=req.count,
-        exact=req.form != "subset",
-        allow_none=req.allow_none,
+        part.kind, req.ask, who, options if part.kind == "pick" else (),
+        count=part.count or req.count,
+        exact=part.exact,
+        allow_none=req.allow_none if part.none is None else part.none,
         secret=req.secret or text,
-        prompt=spec_of(req.ask).prompt_key,
-        params={"name": (seats or req.actors)[0]},
+        prompt=part.prompt or req.prompt_key,
+        params=params,
         timeout_s=timeout,
         hidden=tuple(req.info.get("hidden", ())),
+        label=part.label,
+        part=part.key,
+        item=item,
     )
 
 
+def value_of(part: Part, answer: Answer) -> Any:
+    """One part's answer as the decision's value (``answer`` not None)."""
+    if part.kind == "yes_no":
+        return bool(answer)
+    chosen = list(answer) if isinstance(answer, tuple) else []
+    if part.number:
+        numbers = [int(c) for c in chosen]
+        return numbers if part.many else (numbers[0] if numbers else None)
+    if part.many:
+        return chosen
+    return chosen[0] if chosen else None
+
+
+def store(values: dict[str, Any], part: Part, item: str, value: Any) -> None:
+    if part.each:
+        values.setdefault(part.key, {})[item] = value
+    else:
+        values[part.key] = value
+
+
+def decision_of(req: Request, form: Form, values: dict[str, Any]) -> Any:
+    """The decision the answers make."""
+    if form.single:
+        value = values.get("")
+        part = form.parts[0]
+        # "nobody" to a question of several names is the request's default
+        if part.many and not value:
+            return req.default
+        return value
+    return values
+
+
+def single_question(req: Request, timeout: float, seats: tuple[str, ...] | None = None) -> Question:
+    """The one question of a one-part form (a ballot: one voter's)."""
+    return question(req, req.form.parts[0], timeout, seats=seats)
+
+
 def decision_from(req: Request, answer: Answer) -> Any:
-    """One question's answer as the engine's decision (not for witch/ballots)."""
-    if answer is None or answer is True or answer is False:
+    """The one question's answer of a one-part form as the decision."""
+    if answer is None:
         return req.default
-    if req.form == "text":
-        return answer[0] if answer else None
-    if req.form in ("pick_many", "subset"):
-        return list(answer) if answer else req.default
-    return answer[0] if answer else None
+    part = req.form.parts[0]
+    values: dict[str, Any] = {}
+    store(values, part, "", value_of(part, answer))
+    return decision_of(req, req.form, values)
 
 
-def intent_answer(question: Question, intent: Any) -> Answer:
-    """For bots: the answer to ``question`` that carries out ``intent`` (the
-    engine-level decision the bot has made)."""
-    form = spec_of(Ask(question.ask)).form
-    if form == "potions":
-        if question.kind == "yes_no":
-            return bool(intent.get("save"))
-        poison = intent.get("poison")
-        return (poison,) if poison else ()
-    if form == "ballot":
-        target = intent.get(question.seats[0])
-        if isinstance(target, list | tuple):  # several names a voter (a card's distrust)
-            return tuple(target)
-        return (target,) if target else ()
+def walk(req: Request, values: dict[str, Any]) -> Iterator[tuple[Part, str]]:
+    """The parts (and items) to ask, in order; read again after each answer
+    is stored in ``values``, since later parts depend on earlier answers."""
+    for part in req.form.parts:
+        if not applies(req, part, values):
+            continue
+        for item in items_of(part, values):
+            yield part, item
+
+
+def intent_answer(req: Request, question: Question, intent: Any) -> Answer:
+    """For bots: the answer to ``question`` (a part of ``req``'s form) that
+    carries out ``intent`` (the engine-level decision the bot has made)."""
+    form = req.form
+    if form.ballot:
+        if not isinstance(intent, Mapping):
+            return ()
+        intent = intent.get(question.seats[0])
+        if isinstance(intent, list | tuple):  # several names a voter (a card's distrust)
+            return tuple(str(v) for v in intent)
+        return (str(intent),) if intent is not None else ()
+    if not form.single:
+        intent = intent.get(question.part) if isinstance(intent, Mapping) else None
+        if question.item and isinstance(intent, Mapping):
+            intent = intent.get(question.item)
+    if question.kind == "yes_no":
+        return bool(intent)
     if intent is None:
         return ()
     if isinstance(intent, list | tuple):
-        return tuple(intent)
+        return tuple(str(v) for v in intent)
     return (str(intent),)

@@ -45,6 +45,13 @@ class Question:
     #: ``word.<answer>`` (the black death's declaration: a menu listing it
     #: would tell the table what game this is)
     hidden: tuple[str, ...] = ()
+    #: the pack key that names an option (``"role_bare.{}"``, an amount's
+    #: ``"gambler.amount.{}"``); "" players by name, role ids by their names
+    label: str = ""
+    #: which part of the ask's form this is (``engine.forms``): its key, and
+    #: for a part asked for each item of an earlier answer, that item
+    part: str = ""
+    item: str = ""
 
 
 #: What an input returns: the chosen options (a tuple, possibly empty for

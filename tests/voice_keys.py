@@ -424,6 +424,17 @@ def rule_uses() -> list[Use]:
     return uses
 
 
+def form_uses(spec: Any, where: str) -> list[Use]:
+    """The prompts of an ask's form (``engine.forms``): each part's own or
+    the ask's, with the parameters the narrator fills in."""
+    found = []
+    for part in spec.shape.parts:
+        params = {"name", *(p for p, _ in part.params)} | ({"item"} if part.each else set())
+        found.append(Use(part.prompt or spec.prompt_key, f"{where} form part {part.key!r}",
+                         frozenset(params)))
+    return found
+
+
 def vocabulary_uses() -> list[Use]:
     import engine  # noqa: F401  (registers every role, variant and card)
     from engine.cards import CARDS
@@ -440,10 +451,9 @@ def vocabulary_uses() -> list[Use]:
         if spec.ballot:
             uses.append(Use(f"ask.{ask.value}.start", where, frozenset()))
             uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
-        elif not spec.secret and spec.form != "potions":
+        elif not spec.secret:
             uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
-        if spec.form != "potions":  # the witch's two prompts are written out
-            uses.append(Use(spec.prompt_key, f"{where} AskSpec.prompt_key", frozenset({"name"})))
+        uses += form_uses(spec, where)
     for role in ROLES:
         uses.append(Use(f"role.{role.value}", f"role {role.value} (engine.registry.ROLES)", frozenset()))
         uses.append(Use(f"role_bare.{role.value}", f"role {role.value} (engine.registry.ROLES)", frozenset()))

@@ -71,7 +71,7 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
     for answer in game.decisions:
         req = replay.request
         assert req is not None
-        if req.form != "text":  # the wall's lines: read out by the box, nobody's (seed 000)
+        if req.form.name != "text":  # the wall's lines: read out by the box, nobody's (seed 000)
             made_at.setdefault(len(replay.events), []).append(_choice_line(pack, req, answer))
         replay.apply(answer)
     chapters: list[dict[str, Any]] = []

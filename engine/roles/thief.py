@@ -21,6 +21,8 @@ def request(s: State) -> Request | None:
         return None
     cards = tuple(dict.fromkeys(r.value for r in s.middle))  # unique, in order
     must_wolf = all(ROLES[r].wolf for r in s.middle)
+    if s.recording:
+        s.emit("thief_middle", frozenset(actors), roles=[r.value for r in s.middle])
     return Request(
         Ask.THIEF, actors, cards, s.when, allow_none=not must_wolf,
         info={"middle": [r.value for r in s.middle]},

@@ -11,6 +11,7 @@ from typing import Any
 from engine import answers, registry
 from engine.botkit import BotContext
 from engine.errors import IllegalAnswer, MalformedAnswer
+from engine.forms import Form, Part
 from engine.messages import Request
 from engine.night import NightStep, legal, sole_actor
 from engine.registry import AskSpec, RoleCard
@@ -45,6 +46,11 @@ def request(s: State) -> Request | None:
         return None
     # Told the werewolves' choice as made, whatever the healer or the elder do.
     victim = bitten(s)
+    if s.recording:
+        if victim is None:
+            s.emit("witch_no_victim", frozenset(actors))
+        else:
+            s.emit("witch_victim", frozenset(actors), name=victim)
     return Request(
         Ask.WITCH, actors, legal(s, Ask.WITCH, actors, tuple(s.living())), s.when,
         info={"victim": victim, "save": left["save"], "poison": left["poison"]},
@@ -111,8 +117,17 @@ def decide(ctx: BotContext) -> dict[str, Any]:
     return {"save": save, "poison": poison}
 
 
+#: save the victim? (when there is one and the potion is left), then poison
+#: whom? (while the poison is left)
+POTIONS = Form("potions", (
+    Part("save", "yes_no", prompt="prompt.witch_save", params=(("name", "victim"),),
+         when=("victim", "save")),
+    Part("poison", none=True, prompt="prompt.witch_poison", when=("poison",)),
+))
+
+
 registry.role(RoleCard(
     Role.WITCH, Team.VILLAGE,
     steps=(NightStep("witch", 70, Role.WITCH, request=request, apply=apply, ask=Ask.WITCH),),
-    asks=(AskSpec(Ask.WITCH, check, decide, form="potions", secret=True, trusted=answers.as_given),),
+    asks=(AskSpec(Ask.WITCH, check, decide, form=POTIONS, secret=True, trusted=answers.as_given),),
 ))
