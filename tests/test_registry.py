@@ -13,8 +13,8 @@ import pytest
 import voices
 from engine import Game, Setup, role_ids
 from engine.cards import CARDS
-from engine.forms import Form
 from engine.catalog import CARD_IDS, VARIANT_IDS
+from engine.forms import Form
 from engine.registry import ASKS, FORMS, ROLES, all_steps, check_complete, secret_asks
 from engine.variants import VARIANTS, find_variant
 from engine.vocab import Role
