@@ -22,9 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 import config  # noqa: E402
-from engine import Game, Setup  # noqa: E402
+from engine import EventDeck, Game, Setup, events_data  # noqa: E402  # noqa: E402
 from engine.cards import CARDS  # noqa: E402
-from engine.deck import EventDeck  # noqa: E402
 from engine.options import Options  # noqa: E402
 from narrator.bots import Bots  # noqa: E402
 from narrator.demo import NAMES  # noqa: E402
@@ -71,7 +70,7 @@ def one_game(seed: int) -> tuple[list[str], set[str], set[str]]:
     if seed % 3 == 0:  # "om de twee of drie ronden": a host's pile, every 2nd or 3rd morning
         pile = list(CARDS)
         rng.shuffle(pile)
-        setup = replace(setup, events=EventDeck(tuple(pile), 2 + seed % 2))
+        setup = replace(setup, variant_data=events_data(EventDeck(tuple(pile), 2 + seed % 2)))
     game, bots = Game(setup, cues=False), Bots(seed, "random" if seed % 2 else "sensible")
     seen: set[str] = set()
     while game.request is not None:

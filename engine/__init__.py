@@ -7,7 +7,7 @@ procedure they hook into in ``night``, ``dawn``, ``deaths``, ``day`` and
 ``outcome``; the mayor and the base wins in ``base``.
 """
 
-from engine.deck import EventDeck, Setup, deal, validate_deal
+from engine.deck import BOARD, EDITIONS, FORUM, Setup, deal, validate_deal
 from engine.errors import (
     GameOver,
     IllegalAnswer,
@@ -20,10 +20,11 @@ from engine.game import Game, check_setup
 from engine.messages import Event, Request
 from engine.options import Options
 from engine.registry import parse_role, role_ids
+from engine.variants.full_moon import EventDeck, event_deck, events_data, with_events
 from engine.vocab import Ask, Cause, Phase, Role, Team, Winner
 
 __all__ = [
-    "Ask", "Cause", "Event", "EventDeck", "Game", "GameOver", "IllegalAnswer", "MalformedAnswer",
+    "BOARD", "EDITIONS", "FORUM", "Ask", "Cause", "Event", "EventDeck", "event_deck", "events_data", "with_events", "Game", "GameOver", "IllegalAnswer", "MalformedAnswer",
     "Options", "Phase", "Request", "Role", "Setup", "SetupError", "Team", "UnknownName",
     "WakkerdamError", "Winner", "check_setup", "deal", "parse_role", "role_ids", "validate_deal",
 ]

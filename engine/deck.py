@@ -16,7 +16,7 @@ from _random import Random as _Generator
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, Final, TypeVar
 
 from engine.errors import SetupError
 from engine.options import Options
@@ -24,18 +24,14 @@ from engine.registry import ROLES
 from engine.vocab import Role
 
 T = TypeVar("T")
+#: the editions of the rules: the board game (seeds 000-003) and the online
+#: game's rulebook (seed 004)
+BOARD: Final = "board"
+FORUM: Final = "forum"
+EDITIONS: Final = (BOARD, FORUM)
+_NO_DATA: Mapping[str, Any] = {}
+_NO_EXTRA: Mapping[str, tuple[Role, ...]] = {}
 MIDDLE_CARDS = 2  # seed 000, De Dief: "twee karakterkaarten meer ... dan spelers"
-
-
-@dataclass(frozen=True, slots=True)
-class EventDeck:
-    """The Full Moon's cards (seed 000, Volle maan): ``deck`` in draw order,
-    top first; a card is drawn every ``every``-th morning from day 2;
-    ``from_start`` are continuous cards in force from the first night."""
-
-    deck: tuple[str, ...] = ()
-    every: int = 1
-    from_start: tuple[str, ...] = ()
 
 
 @dataclass(slots=True, init=False)
@@ -56,19 +52,27 @@ class Setup:
     seed: int
     #: variant ids (``engine.variants``), in the order given
     variants: tuple[str, ...]
-    #: the Full Moon's event deck (variant ``full_moon``)
-    events: EventDeck | None
+    #: what a variant brings to the set-up beside its options, by its id
+    #: (the Full Moon's event deck); the variant reads and checks its own
+    variant_data: Mapping[str, Any]
+    #: the rules' edition: ``board`` (seeds 000-003) or ``forum`` (seed 004)
+    edition: str
+    #: the extra roles dealt beside a player's card (the forum edition)
+    extra: Mapping[str, tuple[Role, ...]]
 
     def __init__(self, players: tuple[str, ...], roles: Mapping[str, Role],
                  middle: tuple[Role, ...] = (), options: Options | None = None, seed: int = 0,
-                 variants: tuple[str, ...] = (), events: EventDeck | None = None) -> None:
+                 variants: tuple[str, ...] = (), variant_data: Mapping[str, Any] | None = None,
+                 edition: str = BOARD, extra: Mapping[str, tuple[Role, ...]] | None = None) -> None:
         self.players = players
         self.roles = roles
         self.middle = middle
         self.options = Options() if options is None else options
         self.seed = seed
         self.variants = variants
-        self.events = events
+        self.variant_data = _NO_DATA if variant_data is None else variant_data
+        self.edition = edition
+        self.extra = _NO_EXTRA if extra is None else extra
 
     @property
     def deck(self) -> tuple[Role, ...]:
@@ -79,7 +83,8 @@ class Setup:
 def deal(
     names: Sequence[str], cards: Sequence[Role], deal_seed: int, *,
     options: Options | None = None, seed: int | None = None,
-    variants: tuple[str, ...] = (), events: EventDeck | None = None,
+    variants: tuple[str, ...] = (), variant_data: Mapping[str, Any] | None = None,
+    edition: str = BOARD, extra: Mapping[str, tuple[Role, ...]] | None = None,
 ) -> Setup:
     """The one place a game is dealt: ``cards`` shuffled with ``deal_seed``,
     one a seat in seat order, the rest to the middle. ``seed`` is the game's
@@ -91,7 +96,8 @@ def deal(
     n = len(names)
     return Setup(
         tuple(names), dict(zip(names, shuffled[:n], strict=True)), tuple(shuffled[n:]),
-        options or Options(), deal_seed if seed is None else seed, variants, events,
+        options or Options(), deal_seed if seed is None else seed, variants, variant_data,
+        edition, extra,
     )
 
 

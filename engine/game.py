@@ -18,7 +18,6 @@ from typing import Any
 
 import engine.roles  # noqa: F401  (registers every role)
 from engine import answers, base, travel  # noqa: F401  (base registers the day's asks)
-from engine.cards import base as cards
 from engine.dawn import dawn
 from engine.day import day
 from engine.deck import Setup, validate_deal
@@ -29,9 +28,8 @@ from engine.outcome import outcome
 from engine.registry import ASKS
 from engine.state import DAY, NIGHT, State
 from engine.travel import Traveller
-from engine.variants import variants_of
+from engine.variants import find_variant, variants_of
 from engine.variants.base import option_specs
-from engine.variants.full_moon import check_events
 from engine.vocab import Ask, Winner
 
 #: the key of a decision that is a move between villages, not an answer
@@ -47,12 +45,12 @@ def play(s: State) -> Flow:
     while True:
         s.night += 1
         s.begin(NIGHT)
-        if s.store.get("_cards"):
-            cards.end_spans(s, "day")
+        for ends in s.rules.span_end:
+            ends(s, "day")
         yield from night(s)
         yield from dawn(s)
-        if s.store.get("_cards"):
-            cards.end_spans(s, "night")
+        for ends in s.rules.span_end:
+            ends(s, "night")
         if (winner := outcome(s)) is not None:
             return winner
         s.day = s.night
@@ -63,8 +61,8 @@ def play(s: State) -> Flow:
             if (winner := outcome(s)) is not None:
                 return winner
         yield from day(s)
-        if s.store.get("_cards"):
-            cards.end_spans(s, "vote")
+        for ends in s.rules.span_end:
+            ends(s, "vote")
         if (winner := outcome(s)) is not None:
             return winner
         for hook in s.rules.dusk:
@@ -82,7 +80,8 @@ def check_setup(setup: Setup) -> None:
     if unknown:
         raise SetupError(f"option {sorted(unknown)[0]!r} belongs to no variant of this game",
                          "refusal.option_no_variant", option=sorted(unknown)[0])
-    check_events(setup)
+    for vid in setup.variant_data:  # what a variant brings: it checks its own
+        find_variant(vid).check_data(setup)
 
 
 class Game:
@@ -96,9 +95,10 @@ class Game:
         if validate:
             check_setup(setup)
         self.setup = setup
-        self.state = State.new(setup, variants_of(setup.variants))
+        rules = variants_of(setup.variants)
+        self.state = State.new(setup, rules)
         self.state.cues = cues
-        self.state.recording = events or "full_moon" in setup.variants
+        self.state.recording = events or any(v.keeps_events for v in rules)
         self.decisions: list[Any] = []
         self.winner: Winner | None = None
         self.request: Request | None = None

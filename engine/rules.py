@@ -127,6 +127,10 @@ class Rules:
         return False
         yield  # pragma: no cover - makes this a generator
 
+    def span_end(self, s: State, moment: str) -> None:
+        """A moment of the game is over (``vote``, ``night``, ``day``): a
+        rule that holds for a span drops what it ends (the Full Moon's cards)."""
+
     def dusk(self, s: State) -> Flow:
         """The day is over and the game goes on: before the night falls
         (the talking wall)."""
@@ -196,7 +200,7 @@ class Rules:
         return ()
 
 
-_HOOKS = ("begin", "called", "tells_at_dawn", "request", "choices", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "dusk",
+_HOOKS = ("begin", "called", "tells_at_dawn", "request", "choices", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "span_end", "dusk",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
           "eliminate", "bound", "check_vote", "after_vote", "won")
 
@@ -248,6 +252,7 @@ class RuleSet:
     vision: tuple[Callable[[State, str, str], bool], ...]
     seen: tuple[Callable[[State, str, Role], Role], ...]
     morning: tuple[Callable[[State], Flow], ...]
+    span_end: tuple[Callable[[State, str], None], ...]
     dusk: tuple[Callable[[State], Flow], ...]
     reveals: tuple[Callable[[State, Death], bool], ...]
     on_death: tuple[Callable[[State, Death], None], ...]

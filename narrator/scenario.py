@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import EventDeck, Options, Setup, SetupError, WakkerdamError, check_setup
+from engine import EventDeck, Options, Setup, SetupError, WakkerdamError, check_setup, events_data
 from engine.cards import find_card
 from engine.registry import parse_role
 from engine.variants import find_variant, variant_options
@@ -98,7 +98,7 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
     language = data.get("language", "nl")
     if language not in LANGUAGES:
         raise fail("language", message=f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
-    setup = Setup(tuple(players), roles, middle, options, seed, variants, events)
+    setup = Setup(tuple(players), roles, middle, options, seed, variants, events_data(events))
     try:
         check_setup(setup)
     except SetupError as exc:

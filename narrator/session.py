@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import EventDeck, Game, Options, Setup, WakkerdamError
+from engine import BOARD, EventDeck, Game, Options, Setup, WakkerdamError, event_deck, events_data
 from engine.registry import parse_role
 from engine.variants import variant_options
 from narrator.journal import Journal, JournalCorrupt, JournalError
@@ -43,9 +43,10 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         "options": setup.options.to_dict(),
         "seed": setup.seed,
         "variants": list(setup.variants),
-        "events": None if setup.events is None else {
-            "deck": list(setup.events.deck), "every": setup.events.every,
-            "from_start": list(setup.events.from_start)},
+        "events": None if (ev := event_deck(setup)) is None else {
+            "deck": list(ev.deck), "every": ev.every, "from_start": list(ev.from_start)},
+        "edition": setup.edition,
+        "extra": {p: [r.value for r in rs] for p, rs in setup.extra.items()},
     }
 
 
@@ -59,7 +60,10 @@ def setup_from_dict(d: dict[str, Any]) -> Setup:
         Options.from_dict(d["options"], variant_options(variants)),
         int(d["seed"]),
         variants,
-        None if ev is None else EventDeck(tuple(ev["deck"]), int(ev["every"]), tuple(ev["from_start"])),
+        events_data(None if ev is None else
+                    EventDeck(tuple(ev["deck"]), int(ev["every"]), tuple(ev["from_start"]))),
+        str(d.get("edition") or BOARD),
+        {p: tuple(parse_role(r) for r in rs) for p, rs in (d.get("extra") or {}).items()},
     )
 
 

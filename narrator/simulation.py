@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Final
 
-from engine import EventDeck, Game, Options, Role, Setup
+from engine import EventDeck, Game, Options, Role, Setup, events_data
 from engine.deck import deal
 from narrator.bots import Bots, play_out
 from narrator.parallel import Workers
@@ -65,7 +65,7 @@ class Batch:
     def dealt(self, deal_seed: int, game_seed: int) -> Setup:
         """The deal of these seeds (a game's ``Seeds.deal`` and ``.game``)."""
         return deal(NAMES[:self.players], self.cards, deal_seed, seed=game_seed,
-                    options=self.options, variants=self.variants, events=self.events(game_seed))
+                    options=self.options, variants=self.variants, variant_data=events_data(self.events(game_seed)))
 
     def events(self, shuffle_seed: int) -> EventDeck | None:
         """The Full Moon's pile for one game ("Schud de kaarten"); None without it."""

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import config
-from engine import Ask, EventDeck, Game, Role, Setup, SetupError, Winner, check_setup
+from engine import Ask, EventDeck, Game, Role, Setup, SetupError, Winner, check_setup, events_data
 from engine.cards import CARDS
 from engine.cards.base import in_force
 from engine.options import Options
@@ -70,7 +70,7 @@ def random_setup(rng: random.Random, *, table: bool) -> Setup:
         events = EventDeck(tuple(rng.sample(cards, rng.randint(0, len(cards)))), rng.randint(1, 3),
                            tuple(rng.sample(continuous, rng.randint(0, min(2, len(continuous))))))
     setup = Setup(tuple(names), dict(zip(names, deck[:n], strict=True)), tuple(deck[n:]), options,
-                  rng.randrange(10**6), variants, events)
+                  rng.randrange(10**6), variants, events_data(events))
     try:
         check_setup(setup)
     except SetupError:  # a mix the seeds rule out (a variant's own deck): the base game
@@ -105,7 +105,7 @@ def with_cards(rng: random.Random, setup: Setup) -> Setup:
                                             "dark_monday_not_him": rng.random() < 0.5,
                                             "end_of_harvest_festival": rng.random() < 0.5})
     return replace(setup, variants=("full_moon",), options=options,
-                   events=EventDeck(tuple(deck), rng.choice([1, 1, 2, 3]), tuple(start)))
+                   variant_data=events_data(EventDeck(tuple(deck), rng.choice([1, 1, 2, 3]), tuple(start))))
 
 
 def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
@@ -148,7 +148,7 @@ def with_random_variants(rng: random.Random, setup: Setup) -> Setup:
     if "not_him" in chosen:
         extra["not_him_days"] = rng.choice([[], [1], [2, 3]])
     options = replace(setup.options, extra=extra)
-    return replace(setup, roles=roles, middle=middle, options=options, variants=tuple(chosen), events=None)
+    return replace(setup, roles=roles, middle=middle, options=options, variants=tuple(chosen), variant_data={})
 
 
 def check_invariants(game: Game) -> None:

@@ -9,8 +9,7 @@ import random
 from dataclasses import replace
 
 import voices
-from engine import Game
-from engine.deck import EventDeck, Setup
+from engine import EventDeck, Game, Setup, events_data
 from narrator import announce
 from tests.playout import play, random_setup
 
@@ -23,7 +22,7 @@ def games(card: str) -> list[Game]:
     for seed in range(GAMES):
         rng = random.Random(seed)
         setup: Setup = random_setup(rng, table=True)
-        setup = replace(setup, variants=("full_moon",), events=EventDeck((), 1, (card,)),
+        setup = replace(setup, variants=("full_moon",), variant_data=events_data(EventDeck((), 1, (card,))),
                         options=replace(setup.options, extra={}))  # no other variant's options
         found.append(play(setup, seed, "random" if seed % 2 else "sensible"))
     return found
@@ -98,7 +97,7 @@ def test_day_of_folly_swaps_who_answers_not_what_the_table_hears() -> None:
     cards = (Role.WEREWOLF, Role.SEER, Role.WITCH, Role.HUNTER, Role.LITTLE_GIRL, Role.HEALER,
              Role.ELDER, Role.WEREWOLF)
     setup = Setup(names, dict(zip(names, cards, strict=True)), options=Options(mayor_election_day=None),
-                  variants=("full_moon",), events=EventDeck(("day_of_folly",), 1, ()))
+                  variants=("full_moon",), variant_data=events_data(EventDeck(("day_of_folly",), 1, ())))
     game = Game(setup)
     asked: list[tuple[int, str, tuple[str, ...]]] = []
     answers = {"seer": "Anna", "werewolves": None, "vote": {}, "witch": {"save": False, "poison": None}}

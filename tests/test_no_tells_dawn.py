@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine import Options, Role, Setup
-from engine.deck import EventDeck
+from engine import EventDeck, Options, Role, Setup, events_data
 from engine.night import NightStep
 from narrator.demo import NAMES
 from narrator.seeds import Seeds
@@ -192,7 +191,7 @@ def test_every_news_for_sleepers_falls_in_a_round_the_engine_marked() -> None:
     for cards, variants, events in NEWS_DEALS.values():
         for seed in range(40):
             setup = Setup(tuple(PLAYERS), dict(zip(PLAYERS, cards, strict=True)), (), Options(), seed=seed,
-                          variants=variants, events=events)
+                          variants=variants, variant_data=events_data(events))
             seen |= _marked(play(setup, seed, "random"))
     assert seen == ALL_NEWS, ALL_NEWS - seen
 

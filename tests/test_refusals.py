@@ -15,7 +15,7 @@ import pytest
 
 import config
 import voices
-from engine import EventDeck, Options, Role, Setup, SetupError, check_setup, parse_role
+from engine import EventDeck, Options, Role, Setup, SetupError, check_setup, events_data, parse_role
 from engine.cards import find_card
 from engine.deck import table_deck, table_row, validate_table_deck
 from engine.variants import find_variant, variant_options, variants_of
@@ -33,7 +33,7 @@ def _check(cards: list[Role], *, names: tuple[str, ...] = NAMES, variants: tuple
            middle: tuple[Role, ...] = ()) -> None:
     opts = Options.from_dict(options or {}, variant_options(variants))
     roles = dict(zip(names, cards, strict=False))
-    check_setup(Setup(names, roles, middle, opts, 1, variants, events))
+    check_setup(Setup(names, roles, middle, opts, 1, variants, events_data(events)))
 
 
 def _dealt(cards: list[Role], **kw: object) -> Callable[[], None]:

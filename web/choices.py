@@ -19,7 +19,7 @@ import yaml
 
 import config
 import voices
-from engine import EventDeck, Options, Role, SetupError, role_ids
+from engine import EventDeck, Options, Role, SetupError, events_data, role_ids
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.deck import MIDDLE_CARDS, table_row
 
@@ -119,7 +119,7 @@ class Reading:
 
 #: where the engine keeps each registry, and the Setup field that carries it
 REGISTRIES = {"variants": ("engine.variants", "VARIANTS", "variants"),
-              "cards": ("engine.cards", "CARDS", "events")}
+              "cards": ("engine.cards", "CARDS", "variant_data")}
 
 
 def playable(kind: str, catalogue: Iterable[str]) -> tuple[str, ...] | None:
@@ -329,7 +329,7 @@ def engine_refuses(choice: Choice) -> Problem | None:
     try:
         check_setup(deal(choice.names, [Role(c) for c in choice.cards], 0,
                          options=choice.engine_options(), variants=choice.variants,
-                         events=choice.event_deck(0)))
+                         variant_data=events_data(choice.event_deck(0))))
     except (SetupError, ValueError) as exc:
         return Problem("web.error.setup", {"reason": voices.error_text(exc, voices.load(choice.lang))})
     return None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import voices
-from engine import Game, Setup, deal
+from engine import Game, Setup, deal, events_data
 from narrator.moderator import Moderator
 from narrator.seeds import Seeds
 from web.choices import Choice, Problem
@@ -150,7 +150,7 @@ class Runner:
         seeds = Seeds.secret() if self.deal_seed is None else Seeds.derived(self.deal_seed())
         setup = deal(choice.names, [_role(c) for c in choice.cards], seeds.deal, seed=seeds.game,
                      options=choice.engine_options(), variants=choice.variants,
-                     events=choice.event_deck(seeds.game))
+                     variant_data=events_data(choice.event_deck(seeds.game)))
         started = time.time()
 
         def watch(moderator: Moderator) -> None:

@@ -30,6 +30,9 @@ class Variant(Rules):
     excludes: frozenset[str] = frozenset()
     #: a deck without werewolves is a game of this variant (the black death)
     wolves_needed: bool = True
+    #: the variant reads the game's events (a card's spiritism): a game
+    #: that otherwise keeps none (``Game(events=False)``) keeps them
+    keeps_events: bool = False
     order = 60
 
     def fit_deck(self, cards: list[Role], players: int) -> list[Role]:
@@ -40,6 +43,10 @@ class Variant(Rules):
 
     def check_setup(self, setup: Setup) -> None:
         """Raise SetupError (one line) when the deal does not suit this variant."""
+
+    def check_data(self, setup: Setup) -> None:
+        """Check what this variant brings to the set-up (``Setup.variant_data``
+        under its id; there, or in play, or both)."""
 
     def option(self, opts: Any, name: str) -> Any:
         return opts.extra.get(name, self.options[name])
