@@ -40,6 +40,8 @@ class Part:
     many: bool = False
     #: how many to choose; 0: the request's ``count``
     count: int = 0
+    #: or the ``info`` key that says how many (the gambler's third of the living)
+    count_key: str = ""
     #: exactly ``count`` (False: any number up to it)
     exact: bool = True
     #: "nobody" / "nothing" may be answered; None: as the request allows

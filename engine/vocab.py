@@ -120,12 +120,23 @@ class Cause(Id):
     SCAPEGOAT: ClassVar[Cause]
 
 
+class Side(Id):
+    """The forum edition's alliances (seed 004): good, bad, neutral (until a
+    neutral chooses), and the corpse, who plays alone."""
+
+    GOOD: ClassVar[Side]
+    BAD: ClassVar[Side]
+    NEUTRAL: ClassVar[Side]
+    CORPSE: ClassVar[Side]
+
+
 class Winner(Id):
     VILLAGE: ClassVar[Winner]
     WEREWOLVES: ClassVar[Winner]
     LOVERS: ClassVar[Winner]
     PIED_PIPER: ClassVar[Winner]
     NOBODY: ClassVar[Winner]
+    CORPSE: ClassVar[Winner]
 
 
 def _define_upper(kind: type[Id], *values: str) -> None:
@@ -141,7 +152,8 @@ _define_upper(Ask, "thief", "cupid", "healer", "seer", "werewolves", "witch", "p
               "hunter", "mayor_election", "vote", "mayor_tiebreak", "revote", "mayor_successor",
               "scapegoat")
 _define_upper(Cause, "werewolves", "poison", "hunter", "heartbreak", "vote", "scapegoat")
-_define_upper(Winner, "village", "werewolves", "lovers", "pied_piper", "nobody")
+_define_upper(Winner, "village", "werewolves", "lovers", "pied_piper", "nobody", "corpse")
+_define_upper(Side, "good", "bad", "neutral", "corpse")
 
 
 class Phase(StrEnum):

@@ -53,7 +53,7 @@ def question(req: Request, part: Part, timeout: float, *, item: str = "",
     text = part.kind == "text"  # a line of one's own: given in private, never aloud
     return Question(
         part.kind, req.ask, who, options if part.kind == "pick" else (),
-        count=part.count or req.count,
+        count=int(req.info.get(part.count_key, 0)) if part.count_key else (part.count or req.count),
         exact=part.exact,
         allow_none=req.allow_none if part.none is None else part.none,
         secret=req.secret or text,

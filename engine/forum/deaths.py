@@ -1,0 +1,81 @@
+"""Deaths in the forum edition and what each sets off.
+
+A death at night happens at its moment in the fold (``engine.forum.fold``):
+"De jager schiet in de volgorde van de nacht meteen op het moment dat hij
+sterft"; what may ask (a new mayor's successor) waits for dawn, after the
+names. A death by day is announced at once with its cause and followed
+through at once ("onmiddellijk (als hij tijdens de dag sterft)").
+
+Hooks (``engine.forum.registry.ForumRules``): ``spares`` (he does not die:
+the gambler's life insurance), ``dying`` is the hunter's (he shoots before
+he dies), ``on_death`` (bookkeeping), ``after_death`` (what may ask).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from engine.messages import Request
+from engine.state import Death
+from engine.vocab import Cause
+
+if TYPE_CHECKING:
+    from engine.forum.fold import Fold
+    from engine.forum.state import ForumState
+
+Flow = Generator[Request, Any, Any]
+
+
+def shown_identity(s: ForumState, name: str) -> dict[str, Any]:
+    """What the box announces of a dead player's card ("in het infotopic"):
+    his role, with the extra role that is told with it ("dronken ziener"),
+    or nothing where a rule veils it."""
+    for hook in s.rules.reveals:
+        found = hook(s, name)
+        if found is not None:
+            return found
+    return {"role": s.card[name].value}
+
+
+def die(s: ForumState, name: str, cause: Cause, fold: Fold | None = None) -> Flow:
+    """``name`` dies of ``cause`` now (``fold``: in tonight's fold, else by
+    day); returns the death, or None when he did not die."""
+    if not s.alive[name]:
+        return None
+    for spares in s.rules.spares:
+        if spares(s, name, cause.value):
+            return None
+    for dying in s.rules.dying:
+        if (yield from dying(s, name, cause, fold)):
+            return None  # the game ended before he died (the hunter)
+    if not s.alive[name]:
+        return None
+    death = Death(name, s.card[name], cause, s.when)
+    s.mark_dead(name)
+    s.deaths.append(death)
+    s.revealed.add(name)
+    if fold is not None:
+        fold.deaths.append(death)
+    else:
+        s.emit(f"forum_death_{cause.value}", name=name, **shown_identity(s, name))
+    for hook in s.rules.on_death:
+        hook(s, death, fold)
+    if fold is None:
+        yield from aftermath(s, death)
+    return death
+
+
+def aftermath(s: ForumState, death: Death) -> Flow:
+    """What a death sets off that may ask (by day at once, at night after dawn)."""
+    for hook in s.rules.after_death:
+        yield from hook(s, death)
+
+
+def quietly(flow: Flow) -> Any:
+    """Run a flow that must not ask (a death inside the night's fold)."""
+    try:
+        request = next(flow)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError(f"a night death asked {request.ask}: nothing is asked inside the fold")
