@@ -113,3 +113,23 @@ def balance_table() -> dict[str, Any]:
     text = resources.files(__name__).joinpath("balance.yaml").read_text(encoding="utf-8")
     data: dict[str, Any] = yaml.safe_load(text)
     return data
+
+
+# -- the forum edition (seed 004 gives no deck table) ------------------------------
+#: the forum's demo deck: its specials in the order a growing table takes
+#: them, the extra roles dealt beside them, the share of werewolves
+FORUM_SPECIALS = ("seer", "witch", "hunter", "hangman", "gambler", "mirror", "skin_changer")
+FORUM_EXTRAS = ("noble", "cupid", "drunk")
+
+
+def forum_demo_deck(players: int) -> tuple[list[str], list[str]]:
+    """A forum deck for ``players`` (role ids, extra role ids): about one
+    werewolf in four and a half, the specials while two villagers stay,
+    the extra roles from eight players on."""
+    wolves = max(1, round(players / 4.5))
+    room = max(0, players - wolves - 2)
+    specials = list(FORUM_SPECIALS[:room])
+    cards = ["werewolf"] * wolves + specials
+    cards += ["villager"] * (players - len(cards))
+    extras = list(FORUM_EXTRAS) if players >= 8 else []
+    return cards, extras

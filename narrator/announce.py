@@ -8,14 +8,22 @@ from typing import Any
 from engine.messages import Event
 from voices import Pack
 
-_LIST_PARAMS = ("tied", "voters", "wolves", "lovers", "charmed", "cards", "names")
+_LIST_PARAMS = ("tied", "voters", "wolves", "lovers", "charmed", "cards", "names", "board")
 
 
 def params(event: Event, pack: Pack) -> dict[str, Any]:
     """An event's data as words: role ids become role names, lists are joined."""
     out: dict[str, Any] = dict(event.data)
     if "role" in out:
-        out["role"] = pack.role(out["role"])
+        role_id = out["role"]
+        out["role"] = pack.role(role_id)
+        if out.get("qualifier"):  # the forum's "dronken ziener"
+            out["role"] = pack.line(f"forum.qualified.{out['qualifier']}", role=out["role"],
+                                    bare=pack.role_bare(role_id).lower())
+    if "extras" in out:  # the forum's extra roles beside a card
+        out["extras"] = pack.join([pack.role(r) for r in out["extras"]])
+    if "side" in out:  # the forum's sides
+        out["side"] = pack.line(f"forum.side_name.{out['side']}")
     if "roles" in out:  # several cards at once (the harvest festival's seer)
         out["roles"] = pack.join([pack.role(r) for r in out["roles"]])
     for key in _LIST_PARAMS:
@@ -31,6 +39,8 @@ def params(event: Event, pack: Pack) -> dict[str, Any]:
         out["question"] = pack.line(f"spiritism.{out['question']}")
     if "questions" in out:  # spiritism: the four questions read aloud
         out["questions"] = " ".join(pack.line(f"spiritism.{q}") for q in out["questions"])
+    if event.kind == "forum_death":  # by day: how he died, in the line's words
+        out["how"] = pack.line(f"forum.died_by.{out['cause']}")
     if "winner" in out:
         out["winner"] = pack.line(f"winner.{out['winner']}")
     return out

@@ -9,7 +9,7 @@ from typing import Any
 from engine import Game
 from narrator.bots import Bots
 from narrator.questions import intent_answer
-from ports import Answer, Question
+from ports import WAIT, Answer, Question
 from voices import Pack
 
 
@@ -26,10 +26,12 @@ class BotTable:
         game = self._game()
         n = len(game.decisions)
         if self._intent_for is None or self._intent_for[0] != n:
-            self._intent_for = (n, self.bots.decide(game))
+            self._intent_for = (n, self.bots.decide_any(game))
         return self._intent_for[1]
 
     def ask(self, question: Question) -> Answer:
+        if question.ask == WAIT:  # nothing to choose: "nothing"
+            return ()
         request = self._game().request
         assert request is not None
         return intent_answer(request, question, self.intent())

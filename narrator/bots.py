@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Game
+from engine import Game, Request
 from engine.botkit import BotContext
 from engine.registry import ASKS
 from narrator.draws import Draws, key_of
@@ -41,6 +41,15 @@ class Bots:
         #: the policies' context, filled anew for each decision (none keeps it)
         self._ctx: BotContext | None = None
 
+    def decide_any(self, game: Any) -> Any:
+        """``decide`` for a game of any edition (the forum's has its own policies)."""
+        req = game.request
+        if req is not None and req.own_spec is not None:
+            rng = self._draws
+            rng.restart(self._key, len(game.decisions))
+            return self._forum(game, req, rng)
+        return self.decide(game)
+
     def decide(self, game: Game) -> Any:
         req = game.request
         assert req is not None
@@ -57,6 +66,12 @@ class Bots:
         if self._sensible:
             decision = self.tips.apply(game.state, req, decision)
         return decision
+
+    def _forum(self, game: Any, req: Request, rng: Draws) -> Any:
+        from engine.forum.botkit import ForumBotContext
+
+        # (the board game's tips are about its own roles: not played here)
+        return req.spec.decide(ForumBotContext(game.state, req, rng, self.style))
 
 
 def play_out(game: Game, bots: Bots, max_decisions: int = 10_000, *,

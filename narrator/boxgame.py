@@ -210,7 +210,7 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
                               wall_phones=wall is not None)
     kit.candles.light(game.state.living())
     private = CallBoundPrivate(kit.private)
-    pack = voices.load(args.lang).playing(setup.variants)
+    pack = voices.load(args.lang).for_setup(setup)
     table = CandleKeeper(answers or kit.input, kit, lambda: moderator.game.state.living())
     if not args.no_voice_votes:
         table = spoken_table(pack, table, setup, kit.on_notice)

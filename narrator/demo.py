@@ -16,7 +16,7 @@ import yaml
 import config
 import engine
 import voices
-from engine import Game, Options, Role, Setup, SetupError, check_setup
+from engine import BOARD, FORUM, Game, Options, Role, Setup, SetupError, check_setup, new_game
 from engine.deck import validate_table_deck
 from engine.registry import parse_role
 from engine.variants import find_variant, variant_options, variants_of
@@ -43,12 +43,43 @@ def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
     return config.demo_deck(players)
 
 
+def forum_deal(players: int, seed: int, roles: Sequence[str] | None = None,
+               extra: Sequence[str] | None = None, options: Options | None = None) -> Setup:
+    """A forum edition's deal (seed 004): ``roles`` every card (ids or names
+    in any language), ``extra`` the extra roles dealt beside them; the
+    demo's deck (``config.forum_demo_deck``) when not given."""
+    from engine.forum.deck import check_deal
+    from engine.forum.deck import deal as deal_forum
+    from engine.forum.game import ForumGame  # noqa: F401  (registers the forum's roles)
+    from engine.forum.registry import parse_forum_role
+
+    seeds = Seeds.derived(seed)
+    default_cards, default_extra = config.forum_demo_deck(players)
+    cards = [parse_forum_role(voices.role_named(r) or r) for r in (roles or default_cards)]
+    extras = [parse_forum_role(voices.role_named(r) or r, extra=True)
+              for r in (extra if extra is not None else ([] if roles else default_extra))]
+    setup = deal_forum(NAMES[:len(cards)] if roles else NAMES[:players], cards, extras, seeds.deal,
+                       options=options, seed=seeds.game)
+    check_deal(setup)
+    return setup
+
+
 def deal(players: int, seed: int, roles: Sequence[str] | None = None,
-         options: Options | None = None, variants: Sequence[str] = ()) -> Setup:
+         options: Options | None = None, variants: Sequence[str] = (), *,
+         edition: str = BOARD, extra: Sequence[str] | None = None) -> Setup:
     """The demo's players and deck, dealt by :func:`engine.deal` with the
     seeds derived from ``seed``: the same seed, the same deal (and the same
     game: see :func:`narrator.seeds.seeds_of`); the box's own deck suits the
-    game's variants (``Variant.fit_deck``)."""
+    game's variants (``Variant.fit_deck``). ``edition`` forum: seed 004's
+    game (:func:`forum_deal`)."""
+    if edition == FORUM:
+        if variants:
+            raise SetupError("the forum edition plays without the board game's variants",
+                             "refusal.forum_variants", variant=variants[0])
+        return forum_deal(players, seed, roles, extra, options)
+    if extra:
+        raise SetupError("extra roles are dealt in the forum edition only (--edition forum)",
+                         "refusal.extra_board")
     seeds = Seeds.derived(seed)
     cards = deck_for(players, roles)
     if not roles:
@@ -77,6 +108,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=10, help="8 to 18 (default 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--roles", help="comma-separated role ids: every card, the middle included")
+    parser.add_argument("--edition", choices=engine.EDITIONS, default=BOARD,
+                        help="board (seeds 000-003, the default) or forum (seed 004)")
+    parser.add_argument("--extra", help="forum edition: comma-separated extra roles dealt beside the cards "
+                                        "(e.g. noble,drunk)")
     parser.add_argument("--bots", choices=STYLES, default="sensible")
     parser.add_argument("--variant", action="append", metavar="ID",
                         help="play with this variant of seed 000 (repeatable; e.g. lycanthropy, full_moon)")
@@ -123,7 +158,8 @@ def demo_main(argv: list[str]) -> int:
         return int(above("villages_evening")(args))
     try:
         variants, options = rule_choices(args)
-        setup = deal(args.players, args.seed, _roles(args.roles), options, variants)
+        setup = deal(args.players, args.seed, _roles(args.roles), options, variants,
+                     edition=args.edition, extra=_roles(args.extra))
     except (SetupError, ValueError) as exc:
         return _error(exc, args.lang)
     journal = None
@@ -163,7 +199,7 @@ def _kit_game(setup: Setup, args: argparse.Namespace, journal: Any = None) -> Ga
     decision by decision, to the journal when there is one)."""
     from narrator.kitdemo import play_through_kit
 
-    pack = voices.load(args.lang).playing(setup.variants)
+    pack = voices.load(args.lang).for_setup(setup)
     out = sys.stderr if args.json else sys.stdout
     speaker = make_voice(pack, fast=True, wav=args.wav, cues=not args.no_cues,
                          text_only=args.text_only, echo=False)
@@ -199,7 +235,7 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
     starts each printed line (one village among several); ``seeds``: the
     narration's and the bots' (default: derived from the game's seed)."""
     seeds = seeds or seeds_of(setup)
-    pack = voices.load(lang).playing(setup.variants)
+    pack = voices.load(lang).for_setup(setup)
     out = sys.stderr if quiet_stdout else sys.stdout
 
     def echo(line: str) -> None:
@@ -208,7 +244,7 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
     speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False)
     timing = Timing(call_seconds=(6.0, 9.0), discussion=not fast, discussion_seconds=20.0,
                     discussion_warning=5.0)
-    game = game or Game(setup)
+    game = game or new_game(setup)
     holder: dict[str, Moderator] = {}
     table = BotTable(Bots(seeds.bots, bots), lambda: holder["m"].game)
     private = RecordingPrivate(pack, reveal=echo if reveal else None)

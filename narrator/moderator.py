@@ -27,10 +27,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Event, Game, IllegalAnswer, MalformedAnswer, Request, UnknownName
+from engine import (
+    FORUM,
+    Event,
+    Game,
+    IllegalAnswer,
+    MalformedAnswer,
+    Request,
+    UnknownName,
+    game_class,
+)
 from narrator import announce
 from narrator.questions import decision_of, question, single_question, store, value_of, walk
-from ports import Clock, Controls, Input, PrivateChannel, Question, Speaker
+from ports import WAIT, Clock, Controls, Input, PrivateChannel, Question, Speaker
 from voices import Pack
 
 #: public events that get a sound cue first
@@ -49,6 +58,8 @@ class Timing:
     answer_seconds: float = 30.0
     #: the day's discussion is held (the demo with bots skips it in --fast)
     discussion: bool = True
+    #: a player's turn of the forum edition's day round, acted or not
+    turn_seconds: tuple[float, float] = (8.0, 12.0)
 
 
 @dataclass
@@ -67,6 +78,17 @@ class Transcript:
 
     def said(self) -> list[str]:
         return [v for k, v in self.items if k == "say"]
+
+
+def night_steps(game: Any) -> tuple[Any, ...]:
+    """The night steps of the game's edition, in order."""
+    if game.setup.edition == FORUM:
+        from engine.forum.registry import all_steps as forum_steps
+
+        return forum_steps()
+    from engine.registry import all_steps
+
+    return all_steps()
 
 
 def call_length(narration_seed: int, n: int, call_seconds: tuple[float, float]) -> float:
@@ -144,7 +166,7 @@ class Moderator:
         while True:
             self._narrate_new_events()
             if self.game.request is None:
-                if self._sleepers:  # the game ended before a marked round
+                if self._sleepers and self.game.setup.edition != FORUM:  # ended before a marked round
                     self._tap_round()
                 return self.game
             self._handle(self.game.request)
@@ -152,16 +174,15 @@ class Moderator:
     def _lines_ahead(self) -> list[str]:
         """Lines known before the game starts (every call of the deck, the
         night and the day), rendered in the background so they start at once."""
-        from engine.registry import all_steps
-
         keys = ["announce.night_falls", "announce.day_breaks", "announce.no_death",
                 "ask.vote.start", "ask.mayor_election.start", "narration.discussion_warning"]
-        for step in all_steps():
-            if step.called(self.game.state) or step.role in self.game.state.deck:
+        state = self.game.state
+        for step in night_steps(self.game):
+            if step.called(state) or step.role in state.deck:
                 keys += [f"call.{step.name}.wake", f"call.{step.name}.sleep"]
         keys.append("call.werewolves.wake_little_girl")
-        lines = [self.pack.line(k) for k in keys]
-        lines += [self.pack.line("ask.vote", name=p) for p in self.game.state.players]
+        lines = [self.pack.line(k) for k in keys if self.pack.has(k)]
+        lines += [self.pack.line("ask.vote", name=p) for p in state.players]
         return lines
 
     def resume_notice(self) -> None:
@@ -212,6 +233,14 @@ class Moderator:
                 self._start_call(e)
             elif e.kind == "sleep":
                 self._end_call(e)
+            elif e.kind == "turn":
+                self._start_turn(e)
+            elif e.kind == "turn_end":
+                self._end_turn(e)
+            elif e.kind == "round_ends":
+                # news for players who had no turn (they died): told to nobody,
+                # never in a round of its own (a round only then would tell)
+                self._sleepers = []
             else:
                 self._morning(e)
         elif e.public:
@@ -269,6 +298,44 @@ class Moderator:
             key = "call.werewolves.wake_little_girl"
         self._say(self.pack.line(key))
         self._call = Call(step, self.clock.now(), self._draw_call_length())
+
+    # -- the forum's round: one private turn a player ---------------------------
+    def _start_turn(self, e: Event) -> None:
+        """A player's turn of the day's round (the forum edition): his name
+        aloud, then on his private channel what the night brought him, or
+        that it brought nothing: every turn is told the same way."""
+        player = e.data["name"]
+        self._say(self.pack.line("narration.turn", name=player))
+        self._call = Call("turn", self.clock.now(), self._draw_turn_length())
+        mine = [ev for ev in self._sleepers if ev.to and player in ev.to]
+        self._sleepers = [ev for ev in self._sleepers if ev not in mine]
+        if mine:
+            news = "\n".join(announce.private_line(ev, self.pack) for ev in mine)
+            self.private.show((player,), "private.forum_news", {"news": news})
+        else:
+            self.private.show((player,), "private.forum_nothing_new", {})
+
+    def _end_turn(self, e: Event) -> None:
+        """The turn's end: a player who had nothing to choose still answers
+        one question of the same shape (nothing to choose), then the turn is
+        padded to its drawn length."""
+        call = self._call
+        player = e.data["name"]
+        if call is not None and not call.acted:
+            self.table.ask(Question("pick", WAIT, (player,), (), allow_none=True, secret=True,
+                                    prompt="prompt.forum_wait", params={"name": player},
+                                    timeout_s=self._remaining()))
+        pad = self._remaining() if call is not None else 0.0
+        self._call = None
+        self._silence(pad)
+        if call is not None:
+            length = self.clock.now() - call.started
+            self.transcript.items.append(("wait", round(length, 3)))
+            self.call_log.append(("turn", length, call.acted))
+
+    def _draw_turn_length(self) -> float:
+        self._calls += 1
+        return call_length(self.seed, self._calls, self.timing.turn_seconds)
 
     def _draw_call_length(self) -> float:
         self._calls += 1
@@ -430,7 +497,7 @@ class Moderator:
             self._say(self.pack.line("narration.undo_too_late"))
             return
         mark = self._mark_before_decision.pop()
-        self.game = Game.replay(self.game.setup, self.game.decisions[:-1])
+        self.game = game_class(self.game.setup).replay(self.game.setup, self.game.decisions[:-1])
         self._seen = mark
         if self.journal is not None:
             self.journal.append({"type": "undo"})

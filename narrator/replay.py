@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import voices
-from engine import Game, IllegalAnswer, MalformedAnswer, UnknownName
+from engine import FORUM, IllegalAnswer, MalformedAnswer, UnknownName, new_game
 from engine.variants import variants_of
 from narrator import announce, scenario
 from voices.args import Parser
@@ -17,8 +17,10 @@ from voices.args import Parser
 EXIT_OK, EXIT_INVALID, EXIT_WRONG_ASK, EXIT_ILLEGAL, EXIT_AFTER_END = 0, 2, 3, 4, 5
 
 
-def summary(game: Game, lang: str) -> dict[str, Any]:
+def summary(game: Any, lang: str) -> dict[str, Any]:
     """The replay output: also the demo's ``--json`` summary."""
+    if game.setup.edition == FORUM:
+        return forum_summary(game, lang)
     s = game.state
     pack = voices.load(lang).playing(game.setup.variants)
     out = {
@@ -40,13 +42,41 @@ def summary(game: Game, lang: str) -> dict[str, Any]:
     return out
 
 
+def forum_summary(game: Any, lang: str) -> dict[str, Any]:
+    """The replay output of a forum game: the board game's keys, and
+    ``edition``, ``extra`` (each living player's extra roles now),
+    ``winners`` (who shares the win), ``sides`` (each player's side now:
+    ``good``, ``bad``, ``neutral`` until chosen, ``corpse``) and ``roles``
+    (each player's card now)."""
+    s = game.state
+    pack = voices.load(lang).edition(FORUM)
+    lovers = [p for pair in s.couples() for p in pair]
+    return {
+        "status": "finished" if game.over else "waiting",
+        "winner": game.winner.value if game.winner else None,
+        "next_ask": game.request.ask.value if game.request else None,
+        "alive": list(s.living()),
+        "dead": [{"name": d.name, "role": d.role.value, "cause": d.cause.value, "when": d.when}
+                 for d in s.deaths],
+        "mayor": s.mayor(),
+        "lovers": lovers,
+        "charmed": [],
+        "public": announce.public_lines(game.events, pack),
+        "edition": FORUM,
+        "extra": {p: sorted(r.value for r in s.extra[p]) for p in s.players if s.extra[p]},
+        "winners": list(s.winners) if game.over else [],
+        "sides": {p: (s.chosen[p] or s.side[p]).value for p in s.players},
+        "roles": {p: s.card[p].value for p in s.players},
+    }
+
+
 def replay_file(path: str | Path) -> tuple[int, str, str]:
     """Run a scenario: (exit code, stdout, stderr), never raising."""
     try:
         scen = scenario.load(path)
     except scenario.ScenarioError as exc:
         return EXIT_INVALID, "", f"{exc}\n"
-    game = Game(scen.setup, validate=False)
+    game = new_game(scen.setup, validate=False)
     for i, step in enumerate(scen.steps, 1):
         at = scenario.step_line(scen, i)
         if game.request is None:

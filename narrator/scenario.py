@@ -6,7 +6,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import EventDeck, Options, Setup, SetupError, WakkerdamError, check_setup, events_data
+from engine import (
+    BOARD,
+    EDITIONS,
+    FORUM,
+    EventDeck,
+    Options,
+    Role,
+    Setup,
+    SetupError,
+    WakkerdamError,
+    check_setup,
+    events_data,
+)
 from engine.cards import find_card
 from engine.registry import parse_role
 from engine.variants import find_variant, variant_options
@@ -22,7 +34,7 @@ class ScenarioError(WakkerdamError, ValueError):
 #: the format's keys (``docs/scenario-format.md``); a key outside
 #: them is refused, so that a typo never plays a different game
 KEYS = frozenset({"players", "roles", "middle", "options", "seed", "language", "steps",
-                  "variants", "events"})
+                  "variants", "events", "edition", "extra"})
 #: the project's test annotations beside them (tests/test_scenarios.py)
 ANNOTATIONS = ("expect", "xfail")
 EVENT_KEYS = frozenset({"deck", "every", "from_start"})
@@ -67,15 +79,20 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise fail("players", message="'players' must be a list of names")
+    edition = data.get("edition", BOARD)
+    if edition not in EDITIONS:
+        raise fail("edition", message=f"unknown edition {edition!r} (one of {', '.join(EDITIONS)})")
     raw_roles = data["roles"]
     if not isinstance(raw_roles, dict):
         raise fail("roles", message="'roles' must map each player to a role")
+    read_role = parse_role if edition == BOARD else forum_role
     roles = {}
     for name, role in raw_roles.items():
         try:
-            roles[str(name)] = parse_role(role)
+            roles[str(name)] = read_role(role)
         except ValueError as exc:
             raise fail("roles", name, message=str(exc)) from None
+    extra = _extra(data, fail, edition)
     middle_raw = data.get("middle") or []
     if not isinstance(middle_raw, list):
         raise fail("middle", message="'middle' must be a list of two roles")
@@ -98,9 +115,10 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
     language = data.get("language", "nl")
     if language not in LANGUAGES:
         raise fail("language", message=f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
-    setup = Setup(tuple(players), roles, middle, options, seed, variants, events_data(events))
+    setup = Setup(tuple(players), roles, middle, options, seed, variants, events_data(events),
+                  edition, extra)
     try:
-        check_setup(setup)
+        check_any(setup)
     except SetupError as exc:
         where_ = "events" if events is not None and "event" in str(exc) else "roles"
         raise fail(where_, message=f"wrong deck: {exc}") from None
@@ -116,6 +134,37 @@ def parse(data: Any, file: str = "scenario") -> Scenario:
         except ValueError:
             raise fail("steps", i - 1, message=f"step {i}: unknown ask {item['ask']!r}") from None
     return Scenario(setup, language, tuple(steps), data)
+
+
+def forum_role(value: object) -> Role:
+    from engine.forum.game import ForumGame  # noqa: F401  (registers the forum's roles)
+    from engine.forum.registry import parse_forum_role
+
+    return parse_forum_role(value)
+
+
+def _extra(data: dict[str, Any], fail: Any, edition: str) -> dict[str, tuple[Role, ...]]:
+    """``extra: {name: [role, ...]}``: the forum edition's extra roles."""
+    raw = data.get("extra")
+    if raw is None:
+        return {}
+    if edition != FORUM:
+        raise fail("extra", message="extra roles are dealt in the forum edition only (edition: forum)")
+    if not isinstance(raw, dict):
+        raise fail("extra", message="'extra' must map players to lists of extra roles")
+    from engine.forum.registry import parse_forum_role
+
+    found: dict[str, tuple[Role, ...]] = {}
+    for name, tags in raw.items():
+        if isinstance(tags, str):
+            tags = [tags]
+        if not isinstance(tags, list):
+            raise fail("extra", name, message="each player's extra roles are a list")
+        try:
+            found[str(name)] = tuple(parse_forum_role(t, extra=True) for t in tags)
+        except SetupError as exc:
+            raise fail("extra", name, message=str(exc)) from None
+    return found
 
 
 def _variants(data: dict[str, Any], fail: Any) -> tuple[str, ...]:
@@ -155,6 +204,16 @@ def _events(data: dict[str, Any], fail: Any) -> EventDeck | None:
     if isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= 3:
         raise fail("events", "every", message=f"events: every must be 1, 2 or 3, not {every!r}")
     return EventDeck(lists["deck"], every, lists["from_start"])
+
+
+def check_any(setup: Setup) -> None:
+    """The checks of the set-up's edition."""
+    if setup.edition == FORUM:
+        from engine.forum.deck import check_deal
+
+        check_deal(setup)
+    else:
+        check_setup(setup)
 
 
 def step_line(scen: Scenario, i: int) -> str:

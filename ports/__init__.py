@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 QuestionKind = Literal["pick", "yes_no", "text"]
+#: the ask of a question that is no engine's: a turn of fixed shape with
+#: nothing to choose (the forum's day round); its answer is not used
+WAIT = "wait"
 
 
 @dataclass(frozen=True)

@@ -366,13 +366,48 @@ def source_uses(prefixes: frozenset[str]) -> list[Use]:
 
 
 # -- keys built at run time from the engine's data -------------------------------------------
+#: emits that pass on events the key finder reads where they are made (the
+#: forum's dawn gives the fold's notes: ``note_uses``)
+RELAYS = {("engine.forum.day", "dawn")}
+
+
 def _emits() -> Iterator[tuple[Module, ast.Call]]:
     for mod in modules():
         if not mod.name.startswith("engine"):
             continue
         for node in ast.walk(mod.tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
+                if any((mod.name, fn.name) in RELAYS for fn in mod.enclosing_functions(node)):
+                    continue
                 yield mod, node
+
+
+def note_uses() -> list[Use]:
+    """The forum's night results and dawn news: ``fold.note(player, "kind",
+    ...)`` and ``tell_at_dawn(s, player, "kind", ...)`` are private events
+    told in the player's turn (``private.<kind>``)."""
+    uses = []
+    for mod in modules():
+        if not mod.name.startswith("engine.forum"):
+            continue
+        for node in ast.walk(mod.tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            index = {"note": 1, "tell_at_dawn": 2}.get(name or "")
+            if index is None or len(node.args) <= index:
+                continue
+            try:
+                kinds = values(mod, node.args[index])
+            except Unresolved as exc:
+                raise Unresolved(f"{mod.where(node)}: cannot tell which news this {name}() gives "
+                                 f"({exc})") from None
+            given = None if any(k.arg is None for k in node.keywords) else frozenset(
+                k.arg for k in node.keywords if k.arg is not None)
+            uses.extend(Use(f"private.{k}", f"news for a turn given at {mod.where(node)}", given)
+                        for k in sorted(kinds))
+    return uses
 
 
 def event_uses() -> list[Use]:
@@ -467,6 +502,37 @@ def vocabulary_uses() -> list[Use]:
                         frozenset()))
     for n in NUMBERS:
         uses.append(Use(f"number.{n}", "number words 0-20 (voices.Pack.number)", frozenset()))
+    return uses + forum_uses()
+
+
+def forum_uses() -> list[Use]:
+    """The forum edition's vocabulary: its steps' calls, its asks' prompts
+    and the labels of their options, its day actions, every role of its
+    catalogue (built or not: ``wakkerdam roles`` names them all)."""
+    import engine.forum.game  # noqa: F401  (registers the forum's roles)
+    from engine.forum.catalog import ALL_IDS
+    from engine.forum.registry import FORUM_ASKS, all_steps, day_actions
+
+    uses = []
+    for step in all_steps():
+        for end in ("wake", "sleep"):
+            uses.append(Use(f"call.{step.name}.{end}", f"forum night step {step.name!r}"))
+    for ask, spec in FORUM_ASKS.items():
+        where = f"forum ask {ask.value} (engine.forum.registry.FORUM_ASKS)"
+        if spec.ballot:
+            uses.append(Use(f"ask.{ask.value}.start", where, frozenset()))
+            uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
+        elif not spec.secret:
+            uses.append(Use(f"ask.{ask.value}", where, frozenset({"name"})))
+        uses += form_uses(spec, where)
+        for part in spec.shape.parts:
+            if part.label:
+                uses.append(Use(part.label, f"{where} option labels", frozenset()))
+    for action in day_actions():
+        uses.append(Use(f"forum.action.{action.id}", f"day action {action.id}", frozenset()))
+    for rid in ALL_IDS:
+        uses.append(Use(f"role.{rid}", f"forum role {rid} (engine.forum.catalog)", frozenset()))
+        uses.append(Use(f"role_bare.{rid}", f"forum role {rid} (engine.forum.catalog)", frozenset()))
     return uses
 
 
@@ -492,5 +558,5 @@ def template_uses() -> list[Use]:
 
 
 def all_uses(prefixes: frozenset[str]) -> list[Use]:
-    return [*source_uses(prefixes), *event_uses(), *rule_uses(), *vocabulary_uses(),
+    return [*source_uses(prefixes), *event_uses(), *note_uses(), *rule_uses(), *vocabulary_uses(),
             *template_uses()]

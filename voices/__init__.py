@@ -8,9 +8,12 @@ engine's announcements, ``narration.yaml`` for the moderator, ``hardware.yaml``,
 ``speech.yaml`` ...). Code refers to keys only.
 
 A role, variant or event card keeps its lines in a file of its own
-(``roles/<id>.yaml``, ``variants/<id>.yaml``, ``cards/<id>.yaml``). A
-variant changes base lines only through its file's ``override:`` mapping,
-applied by :meth:`Pack.playing` for a game with that variant.
+(``roles/<id>.yaml``, ``variants/<id>.yaml``, ``cards/<id>.yaml``); the
+forum edition's roles theirs under ``forum/`` (``forum/<id>.yaml``, and
+``forum/edition.yaml`` for the edition's own). A variant changes base
+lines only through its file's ``override:`` mapping, applied by
+:meth:`Pack.playing` for a game with that variant; a forum file likewise,
+applied by :meth:`Pack.edition` for a forum game.
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ def os_file_line(pack: Pack, exc: OSError) -> str:
 
 
 #: a refusal's parameters that carry ids, and the pack's key that names each id
-NAMED_IDS = {"role": "role_bare.{}", "variant": "web.variant.{}", "other": "web.variant.{}",
+NAMED_IDS = {"role": "role_bare.{}", "holds": "role_bare.{}", "variant": "web.variant.{}", "other": "web.variant.{}",
              "card": "web.card.{}"}
 
 
@@ -117,6 +120,18 @@ class Pack:
         for over in changed:
             lines.update(over)
         return Pack(self.lang, lines, self.voice, self.overrides)
+
+    def edition(self, edition: str) -> Pack:
+        """This pack as a game of ``edition`` speaks: the board game's lines,
+        and the lines its files under ``forum/`` say otherwise."""
+        over = self.overrides.get(f"edition:{edition}")
+        if not over:
+            return self
+        return Pack(self.lang, {**self.lines, **over}, self.voice, self.overrides)
+
+    def for_setup(self, setup: Any) -> Pack:
+        """This pack as a game of ``setup`` speaks (its edition, its variants)."""
+        return self.edition(setup.edition).playing(setup.variants)
 
     def line(self, key: str, /, **params: Any) -> str:
         """The text for ``key`` with ``{params}`` filled in.
@@ -196,7 +211,7 @@ def load(lang: str = DEFAULT_LANGUAGE) -> Pack:
     voice: dict[str, Any] = {}
     overrides: dict[str, dict[str, str]] = {}
     entries = [(entry.name, entry) for entry in folder.iterdir()]
-    for sub in ("roles", "variants", "cards"):
+    for sub in ("roles", "variants", "cards", "forum"):
         part = folder.joinpath(sub)
         if part.is_dir():
             entries += [(f"{sub}/{e.name}", e) for e in part.iterdir()]
@@ -212,9 +227,13 @@ def load(lang: str = DEFAULT_LANGUAGE) -> Pack:
             continue
         over = data.pop("override", None)
         if over is not None:
-            if not name.startswith("variants/") or not isinstance(over, dict):
-                raise ValueError(f"{where}: 'override' is a variant file's mapping of base keys")
-            overrides[name.split("/")[1].rsplit(".", 1)[0]] = _texts(over, where)
+            if name.startswith("forum/") and isinstance(over, dict):
+                # the forum edition's own text for a line of the board game
+                overrides.setdefault("edition:forum", {}).update(_texts(over, where))
+            elif not name.startswith("variants/") or not isinstance(over, dict):
+                raise ValueError(f"{where}: 'override' is a variant or forum file's mapping of base keys")
+            else:
+                overrides[name.split("/")[1].rsplit(".", 1)[0]] = _texts(over, where)
         for key, text in _texts(data, where).items():
             if key in lines:
                 raise ValueError(f"{where}: key {key!r} is defined twice in pack {lang}")

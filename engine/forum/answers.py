@@ -37,7 +37,7 @@ def one_of(s: ForumState, req: Request, value: Any, choices: tuple[str, ...], ru
     return found
 
 
-def target(rule: str, why: str) -> Callable[[ForumState, Request, Any], str | None]:
+def one_target(rule: str, why: str) -> Callable[[ForumState, Request, Any], str | None]:
     """An ask answered by one of the choices, or nobody (null)."""
 
     def check(s: ForumState, req: Request, answer: Any) -> str | None:
@@ -48,7 +48,7 @@ def target(rule: str, why: str) -> Callable[[ForumState, Request, Any], str | No
     return check
 
 
-def names(s: ForumState, req: Request, value: Any, choices: tuple[str, ...], rule: str, why: str,
+def name_list(s: ForumState, req: Request, value: Any, choices: tuple[str, ...], rule: str, why: str,
           *, most: int) -> list[str]:
     """A list of different players among ``choices``, at most ``most``."""
     if isinstance(value, str):

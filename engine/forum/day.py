@@ -54,10 +54,16 @@ def dawn(s: ForumState, fold: Fold) -> Flow:
     for death in sorted(fold.deaths, key=lambda d: s.seat[d.name]):
         s.emit("forum_death_night", name=death.name, **shown_identity(s, death.name))
     # What the fold found out, told in each player's turn (news for the round).
-    for player, key, params in fold.notes:
+    for player, key, params in [*s.store.pop("_dawn_news", []), *fold.notes]:
         s.emit(key, frozenset({player}), sleeper=True, **params)
     for death in list(fold.deaths):
         yield from aftermath(s, death)
+
+
+def tell_at_dawn(s: ForumState, player: str, key: str, **params: Any) -> None:
+    """News for a player asleep now (chosen noble in another's call): told in
+    his turn of the next day's round, with the night's results."""
+    s.mine("_dawn_news", []).append((player, key, params))
 
 
 # -- the round ------------------------------------------------------------------
@@ -84,6 +90,7 @@ def day_round(s: ForumState) -> Flow:
                 else:
                     yield from action.apply(s, player, value)
         s.emit("turn_end", cue=True, name=player)
+    s.emit("round_ends", cue=True)
     for player, action, value in public:
         if s.alive[player]:
             yield from action.apply(s, player, value)

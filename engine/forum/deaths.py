@@ -58,7 +58,7 @@ def die(s: ForumState, name: str, cause: Cause, fold: Fold | None = None) -> Flo
     if fold is not None:
         fold.deaths.append(death)
     else:
-        s.emit(f"forum_death_{cause.value}", name=name, **shown_identity(s, name))
+        s.emit("forum_death", name=name, cause=cause.value, **shown_identity(s, name))
     for hook in s.rules.on_death:
         hook(s, death, fold)
     if fold is None:

@@ -74,7 +74,7 @@ def check_deal(setup: Setup) -> None:
             if not may_carry(extra, card):
                 raise SetupError(f"{name}'s {card.id.value} cannot carry the extra role {tag.value}",
                                  "refusal.forum_cannot_carry", name=name, role=tag.value,
-                                 card=card.id.value)
+                                 holds=card.id.value)
 
 
 def deal(names: Sequence[str], cards: Sequence[Role], extras: Sequence[Role], deal_seed: int, *,

@@ -40,12 +40,23 @@ def rules_of(s: ForumState) -> ForumRuleSet:
     return ForumRuleSet([*FORUM_BASE, *(r for r in own if r is not None)])
 
 
+def tell_cards(s: ForumState) -> None:
+    """Each player's card and the extra roles he knows he has, in his first
+    turn (the drunk "weet zelf niet dat hij dronkaard is")."""
+    for p in s.players:
+        s.emit("forum_you_are", frozenset({p}), sleeper=True, role=s.card[p].value)
+        known = sorted(r.value for r in s.extra[p] if FORUM_ROLES[r].told)
+        if known:
+            s.emit("forum_you_are_extra", frozenset({p}), sleeper=True, extras=known)
+
+
 def play(s: ForumState) -> Flow:
     for start in s.rules.begin:
         start(s)
     s.day = 1
     s.begin(DAY)
     s.emit("forum_first_day")
+    tell_cards(s)
     yield from day_round(s)
     if (winner := outcome(s)) is not None:
         return winner

@@ -219,6 +219,8 @@ class ForumRole:
     acts: bool = False
     #: arises in play and is never dealt (the mayor, a lover)
     dealt: bool = True
+    #: its holder is told he has it (not the drunk)
+    told: bool = True
     steps: tuple[ForumStep, ...] = ()
     day_actions: tuple[DayAction, ...] = ()
     asks: tuple[AskSpec, ...] = ()

@@ -49,4 +49,4 @@ def choose_side(s: ForumState, name: str, side: Side) -> None:
     er geen verandering meer mogelijk"); one who joins the wolves is a helper."""
     if s.side[name] is Side.NEUTRAL and s.chosen[name] is None and side in (Side.GOOD, Side.BAD):
         s.chosen[name] = side
-        s.emit("forum_side_chosen", frozenset({name}), sleeper=True, side=side.value)
+        s.emit("forum_side_chosen", frozenset({name}), side=side.value)

@@ -66,4 +66,4 @@ def carries(card: ForumRole) -> bool:
     return card.side is Side.GOOD and card.acts
 
 
-role(ForumRole(DRUNK, None, kind="extra", rules=DrunkRules(), carries=carries))
+role(ForumRole(DRUNK, None, kind="extra", rules=DrunkRules(), carries=carries, told=False))

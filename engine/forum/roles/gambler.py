@@ -252,7 +252,8 @@ def decide(ctx: ForumBotContext) -> dict[str, Any]:
     potion = None
     if req.info.get("potion") and (not ctx.sensible or ctx.bad_to(ctx.me)):
         potion = hurt(ctx, list(req.info["living_others"]))
-    return {"bets": bets, "buy": buy, "potion": potion}
+    # (the form's own shape: the names, then a stake for each)
+    return {"bets": list(bets), "stakes": bets, "buy": buy, "potion": potion}
 
 
 FORM = Form("gambler", (

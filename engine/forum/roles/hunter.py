@@ -64,7 +64,7 @@ def ask_list(s: ForumState) -> Request | None:
 def check_list(s: ForumState, req: Request, answer: Any) -> list[str] | None:
     if answer is None:
         return None  # the previous list stands
-    return answers.names(s, req, answer, req.choices, "hunter_target",
+    return answers.name_list(s, req, answer, req.choices, "hunter_target",
                          "the hunter names other living players", most=LONGEST)
 
 

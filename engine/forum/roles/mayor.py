@@ -44,15 +44,14 @@ TIEBREAK: Final = Ask.MAYOR_TIEBREAK
 SUCCESSOR: Final = Ask.MAYOR_SUCCESSOR
 
 
-def elect(s: ForumState, name: str, event: str) -> None:
-    """``name`` is the mayor now (``event``: how the table is told)."""
+def make_mayor(s: ForumState, name: str) -> None:
+    """``name`` is the mayor now (the caller says so to the table)."""
     old = s.mayor()
     if old is not None:
         s.extra[old].discard(MAYOR)
     s.store["mayor"] = name
     s.store["successor"] = None
     s.extra[name].add(MAYOR)
-    s.emit(event, name=name)
 
 
 def name_successor(s: ForumState) -> Flow:
@@ -79,12 +78,15 @@ def election(s: ForumState) -> Flow:
         s.emit("election_result", votes=counts)
         tied = leaders(counts) or list(names)
         if len(tied) == 1:
-            elect(s, tied[0], "mayor_elected")
+            make_mayor(s, tied[0])
+            s.emit("mayor_elected", name=tied[0])
             yield from name_successor(s)
             return
         s.emit("election_tie", tied=tied)
         names = tuple(tied)
-    elect(s, s.rng.choice(list(names)), "mayor_lot")
+    drawn = s.rng.choice(list(names))
+    make_mayor(s, drawn)
+    s.emit("mayor_lot", name=drawn)
     yield from name_successor(s)
 
 
@@ -117,13 +119,14 @@ class MayorRules(ForumRules):
             if named is not None and not s.alive[named] and s.mayor() == dead and \
                     any(d.name == named and d.when == death.when for d in s.deaths):
                 # died at the same moment: "krijgt diegene nog de kans"
-                elect(s, named, "forum_mayor_successor")
+                make_mayor(s, named)  # (dead: not announced; his choice is)
                 chosen = yield request(s, SUCCESSOR, (named,), living, default=s.rng.choice(list(living)))
                 s.store["successor"] = chosen
                 dead = named
                 continue
             nxt = named if named is not None and s.alive[named] else s.rng.choice(list(living))
-            elect(s, nxt, "forum_mayor_successor")
+            make_mayor(s, nxt)
+            s.emit("forum_mayor_successor", name=nxt)
             yield from name_successor(s)
             return False
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.forum.answers import target
+from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import holder_request, others
@@ -80,6 +80,6 @@ def decide(ctx: ForumBotContext) -> Any:
 role(ForumRole(
     MIRROR, Side.GOOD, acts=True,
     steps=(ForumStep("mirror", 30, MIRROR, request=ask, apply=apply, ask=ASK, again=True),),
-    asks=(AskSpec(ASK, target("mirror_twice", "the mirror mirrors another living player, not the "
+    asks=(AskSpec(ASK, one_target("mirror_twice", "the mirror mirrors another living player, not the "
                                               "one of last night"), decide, secret=True),),
 ))

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.forum.answers import target
+from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext, help_
-from engine.forum.day import request
+from engine.forum.day import request, tell_at_dawn
 from engine.forum.fold import Fold
 from engine.forum.registry import ForumRole, ForumRules, ForumStep, role
 from engine.forum.state import ForumState
@@ -56,7 +56,7 @@ def apply(s: ForumState, chosen: str | None) -> None:
     s.store["noble_vacancies"] -= 1
     s.extra[chosen].add(NOBLE)
     s.join_board(BOARD, chosen)
-    s.emit("forum_now_noble", frozenset({chosen}), sleeper=True, names=list(s.tagged(NOBLE)))
+    tell_at_dawn(s, chosen, "forum_now_noble", names=list(s.tagged(NOBLE)))
 
 
 class NobleRules(ForumRules):
@@ -80,6 +80,6 @@ role(ForumRole(
     NOBLE, None, kind="extra", board=BOARD, rules=NobleRules(),
     carries=lambda card: card.side is Side.GOOD,
     steps=(ForumStep("nobles", 85, NOBLE, request=ask, apply=apply, inform=inform, ask=CHOOSE),),
-    asks=(AskSpec(CHOOSE, target("noble_choice", "the nobles choose a living player who is no noble"),
+    asks=(AskSpec(CHOOSE, one_target("noble_choice", "the nobles choose a living player who is no noble"),
                   decide, secret=True),),
 ))

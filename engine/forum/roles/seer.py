@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.forum.answers import target
+from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import holder_request
@@ -60,6 +60,6 @@ def decide(ctx: ForumBotContext) -> Any:
 role(ForumRole(
     Role.SEER, Side.GOOD, acts=True,
     steps=(ForumStep("seer", 50, Role.SEER, request=ask, apply=apply, ask=Ask.SEER, again=True),),
-    asks=(AskSpec(Ask.SEER, target("seer_self", "the seer looks at another living player"), decide,
+    asks=(AskSpec(Ask.SEER, one_target("seer_self", "the seer looks at another living player"), decide,
                   secret=True),),
 ))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.forum.answers import target
+from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext
 from engine.forum.day import request
 from engine.forum.fold import ORDER, Act, Fold, record
@@ -98,6 +98,6 @@ role(ForumRole(
     SKIN_CHANGER, Side.GOOD, acts=True, rules=SkinRules(),
     steps=(ForumStep("skin_changer", 10, SKIN_CHANGER, request=ask, apply=apply, ask=ASK,
                      again=True),),
-    asks=(AskSpec(ASK, target("skin_twice", "the skin changer swaps with another living player, "
+    asks=(AskSpec(ASK, one_target("skin_twice", "the skin changer swaps with another living player, "
                                             "at most twice with the same"), decide, secret=True),),
 ))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.forum.answers import target
+from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext, hurt
 from engine.forum.day import request
 from engine.forum.fold import ORDER, Act, Fold, record
@@ -78,7 +78,7 @@ role(ForumRole(
     Role.WEREWOLF, Side.BAD, wolf=True, board=BOARD, acts=True,
     steps=(ForumStep("werewolves", 60, Role.WEREWOLF, request=ask_lunch, apply=apply, inform=inform,
                      ask=Ask.WEREWOLVES),),
-    asks=(AskSpec(Ask.WEREWOLVES, target("werewolves_own", "the werewolves lunch a living player "
+    asks=(AskSpec(Ask.WEREWOLVES, one_target("werewolves_own", "the werewolves lunch a living player "
                                                             "who is no werewolf"),
                   decide, secret=True),),
 ))
