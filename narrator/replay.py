@@ -67,7 +67,22 @@ def forum_summary(game: Any, lang: str) -> dict[str, Any]:
         "winners": list(s.winners) if game.over else [],
         "sides": {p: (s.chosen[p] or s.side[p]).value for p in s.players},
         "roles": {p: s.card[p].value for p in s.players},
+        "private": told(game, pack),
     }
+
+
+def told(game: Any, pack: voices.Pack) -> dict[str, list[str]]:
+    """What each player was told privately, in order (the forum's results
+    come in the player's turn: a scenario checks them here)."""
+    found: dict[str, list[str]] = {}
+    for e in game.events:
+        if e.to is None or e.cue:
+            continue
+        line = announce.private_line(e, pack)
+        for p in game.state.players:
+            if p in e.to:
+                found.setdefault(p, []).append(line)
+    return found
 
 
 def replay_file(path: str | Path) -> tuple[int, str, str]:

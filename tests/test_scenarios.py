@@ -16,6 +16,9 @@ the seeds it checks. Expectations live in optional top-level keys that
   the rules keep secret must not be announced).
 - ``expect_revealed``: living players whose card the rules made public (a
   miracle brings back a victim whose card was shown at his death).
+- ``expect_private_has`` / ``expect_private_lacks``: ``{player: [substring]}``
+  that some / no line told to him privately must contain (the forum edition's
+  output lists them under ``private``).
 - ``xfail``: a reason; the scenario states the rule but the engine disagrees.
 
 A file that is not a YAML mapping (the malformed-input scenarios) carries its
@@ -96,6 +99,21 @@ def _check_expect(expected: dict[str, Any], output: dict[str, Any]) -> None:
             assert got == want, f"{key}: expected {want!r}, got {got!r}"
 
 
+def _check_private(spec: dict[str, Any], output: dict[str, Any]) -> None:
+    """``expect_private_has`` / ``expect_private_lacks``: {player: [substring]}
+    that some / no line told to that player privately contains (the forum
+    edition's results: its replay output has ``private``)."""
+    told = output.get("private", {})
+    for name, needles in spec.get("expect_private_has", {}).items():
+        text = "\n".join(told.get(name, [])).lower()
+        for needle in needles:
+            assert needle.lower() in text, f"{name} was not told {needle!r}: {told.get(name)}"
+    for name, needles in spec.get("expect_private_lacks", {}).items():
+        text = "\n".join(told.get(name, [])).lower()
+        for needle in needles:
+            assert needle.lower() not in text, f"{name} was told {needle!r}: {told.get(name)}"
+
+
 def _check_public(spec: dict[str, Any], public: list[str]) -> None:
     text = "\n".join(public).lower()
     for needle in spec.get("expect_public_has", []):
@@ -118,6 +136,7 @@ def test_scenario(path: Path) -> None:
         if "expect_mayor_in" in spec:
             assert output["mayor"] in spec["expect_mayor_in"]
         _check_public(spec, output["public"])
+        _check_private(spec, output)
     else:
         lines = stderr.strip().splitlines()
         assert len(lines) == 1, f"stderr must be one line, got {stderr!r}"
