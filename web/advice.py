@@ -11,6 +11,7 @@ nearest to even, and the advisor's picture.
 from __future__ import annotations
 
 import io
+import json
 import itertools
 import threading
 from collections import Counter
@@ -127,8 +128,9 @@ class Advice:
         return next(reversed(self._jobs.values()), None)
 
     def ask(self, choice: Choice) -> Job:
+        # the options as text: a variant's option may be a list or a mapping
         key = (choice.lang, len(choice.names), tuple(sorted(choice.cards)), choice.variants,
-               tuple(sorted(choice.options.items(), key=str)), choice.event_cards, choice.events_every)
+               json.dumps(choice.options, sort_keys=True), choice.event_cards, choice.events_every)
         with self._lock:
             known = self._by_question.get(key)
             if known is not None and known in self._jobs and self._jobs[known].problem is None:
