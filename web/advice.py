@@ -11,8 +11,8 @@ nearest to even, and the advisor's picture.
 from __future__ import annotations
 
 import io
-import json
 import itertools
+import json
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -32,6 +32,10 @@ from web.choices import Choice, Problem
 PLAIN_OPTIONS = {"wolves_win_at_parity": False, "witch_single_potion": False, "mayor_election_day": 1}
 #: answers kept for the page (older ones are computed again when asked)
 KEPT = 16
+#: the advisor's picture: pixels per inch (the page shows it at half: 80 CSS px an inch)
+PLOT_DPI = 160
+#: a deck is fair while the village wins this share of the games, or nearly
+FAIR = (0.4, 0.6)
 
 
 @dataclass
@@ -73,7 +77,10 @@ class Job:
 
             e = self.estimate
             out = io.BytesIO()
-            figure(voices.load(self.lang), e.by_players, e.rates, e.changes).savefig(out, format="png", dpi=80)
+            # one panel above the other, at twice the pixels the page shows (srcset 2x):
+            # at a phone's width its 10 pt text is 11 CSS px
+            figure(voices.load(self.lang), e.by_players, e.rates, e.changes, tall=True).savefig(
+                out, format="png", dpi=PLOT_DPI)
             self._png["png"] = out.getvalue()
         return self._png["png"]
 
@@ -102,6 +109,17 @@ def from_table(q: Question, options: dict[str, Any]) -> Estimate | None:
                        for s in row["nearest_even"]]
             return Estimate("table", _rates(row["rates"], row["games"]), changes, by_players)
     return None
+
+
+def verdict(rates: Rates) -> str:
+    """Plainly: is the deck fair? ``even``, ``village`` (the village wins too
+    often) or ``werewolves`` (they do), by the village's share of the games."""
+    rate = rates.rate("village")
+    if rate > FAIR[1]:
+        return "village"
+    if rate < FAIR[0]:
+        return "werewolves"
+    return "even"
 
 
 class Advice:

@@ -31,10 +31,15 @@ def swap_label(pack: Pack, swap: Swap) -> str:
 
 
 def figure(pack: Pack, by_players: Sequence[tuple[int, Rates]], base: Rates,
-           changes: Sequence[tuple[Swap, Rates]]) -> Figure:
-    """Two panels: win rate by player count (left), by deck change (right)."""
-    fig = Figure(figsize=(11, 4.8), layout="constrained")
-    left, right = fig.subplots(1, 2, width_ratios=(1, 1.2))
+           changes: Sequence[tuple[Swap, Rates]], *, tall: bool = False) -> Figure:
+    """Two panels: win rate by player count (left), by deck change (right);
+    ``tall``: one above the other, for a phone's width (the set-up page)."""
+    if tall:
+        fig = Figure(figsize=(4.4, 3.2 + 2.4 + 0.35 * len(changes)), layout="constrained")
+        left, right = fig.subplots(2, 1, height_ratios=(3.2, 1.6 + 0.35 * len(changes)))
+    else:
+        fig = Figure(figsize=(11, 4.8), layout="constrained")
+        left, right = fig.subplots(1, 2, width_ratios=(1, 1.2))
     counts = [n for n, _ in by_players]
     for side in ("village", "werewolves"):
         values, bars = _percent_bars([r for _, r in by_players], side)
