@@ -253,3 +253,34 @@ def test_the_advisors_games_stop_when_a_game_starts() -> None:
     assert job.problem is not None and job.problem.key == "web.advice.stopped"
     assert job.done < job.total
     advice.close()
+
+
+def test_the_story_dates_a_hunters_dawn_shot_to_the_day_and_his_bite_to_the_night() -> None:
+    """The hunter bitten in the night shoots when he is found at dawn: in the
+    open, on the day the table sees it (the engine's clock still says night)."""
+    from web.story import build
+
+    names = [f"P{i}" for i in range(10)]
+    cards = [Role(c) for c in choices.table_cards(10, ["hunter", "witch"]) or []]
+    for seed in range(60):
+        game = Game(deal(names, cards, seed, seed=seed))
+        from narrator.bots import play_out
+
+        play_out(game, Bots(seed))
+        shots = [d for d in game.state.deaths if d.cause.value == "hunter" and d.when.startswith("night")]
+        if shots:
+            break
+    else:
+        raise AssertionError("no hunter shot at dawn in 60 games")
+    story = build(game, NL, started=0, settings={})
+    people = {p["name"]: p for p in story["people"]}
+    night = int(shots[0].when.split()[1])
+    hunter = next(d for d in game.state.deaths if d.role is Role.HUNTER)
+    assert people[shots[0].name]["died"] == NL.line("web.phase.day", n=night)
+    assert people[hunter.name]["died"] == NL.line("web.phase.night", n=night)
+    day = next(c for c in story["chapters"] if c["kind"] == "day" and c["n"] == night)
+    assert any(shots[0].name in i["text"] for i in day["items"] if i["kind"] == "public")
+    # the ballot's line says what was voted once, not "De stemming (de stemming)"
+    ballots = [i["text"] for c in story["chapters"] for i in c["items"]
+               if i["text"].startswith(NL.line("web.ask.vote").capitalize() + ":")]
+    assert ballots and not any("(" + NL.line("web.ask.vote") + ")" in b for b in ballots)

@@ -370,6 +370,9 @@ def create_app(page: Page) -> Starlette:
         return page.message(request, "web.error.not_found", 404)
 
     async def failed(request: Request, exc: Exception) -> Response:
+        import traceback
+
+        traceback.print_exception(exc)  # the service's log has why; the phone gets one clear line
         return page.message(request, "web.error.server", 500)
 
     routes = [

@@ -434,7 +434,13 @@ def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE
         problems.append(Problem("web.error.language", {"lang": lang[:10]}, field="lang"))
         lang = default_lang
     names = read_names(form, problems)
-    cards = read_deck(form, len(names), problems, warnings) if not problems else []
+    if not problems:
+        cards = read_deck(form, len(names), problems, warnings)
+    else:  # the deck follows the names; what is wrong with its own fields is said all the same
+        cards = []
+        raw = str(form.get("werewolves", "")).strip()
+        if raw and not (raw.isdigit() and int(raw) >= 1):
+            problems.append(Problem("web.error.werewolves", {"high": MAX_SEATS // 2}, field="werewolves"))
     options: dict[str, Any] = {o: _flag(form, o) for o in RULE_OPTIONS}
     mayor = str(form.get("mayor_election_day", "1"))
     if mayor not in MAYOR_DAYS:

@@ -47,9 +47,11 @@ def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str,
     timer = None if ends is None else max(0, round(ends - moderator.clock.now()))
     ballot = dict(moderator.tally)  # a copy: the game's thread fills it
     counts: dict[str, int] = {}
-    for target in ballot.values():
-        if target is not None:
-            counts[target] = counts.get(target, 0) + 1
+    for said in ballot.values():
+        # a name, nobody, or several names (Wantrouwen: each voter names two)
+        for target in said if isinstance(said, list | tuple) else (said,):
+            if isinstance(target, str):
+                counts[target] = counts.get(target, 0) + 1
     tally = [{"name": p, "votes": counts[p]} for p in game.setup.players if p in counts]
     return {
         "state": "finished" if winner else "running",

@@ -77,9 +77,12 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
         replay.apply(answer)
     chapters: list[dict[str, Any]] = []
     chapter: dict[str, Any] | None = None
-    #: each death dated by the chapter that tells it (a hunter shot at dawn
-    #: dies in the day his shot is told, not in the night the engine's clock still says)
+    #: deaths dated by the chapter that tells them: a hunter's shot at dawn
+    #: and what follows it (a lover's grief) happen in the open, in the day,
+    #: though the engine's clock still says the night; the night's victims
+    #: found at dawn keep their night
     told_in: dict[str, str] = {}
+    shot_in: dict[str, Any] | None = None
     for i, e in enumerate([*game.events, None]):
         for item in made_at.get(i, ()):
             if chapter is not None:
@@ -93,7 +96,9 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
             chapters.append(chapter)
         if chapter is None or e.cue:
             continue
-        if e.kind.startswith("death_") and "name" in e.data:
+        if e.kind == "death_hunter":
+            shot_in = chapter
+        if e.kind.startswith("death_") and "name" in e.data and shot_in is chapter:
             told_in.setdefault(e.data["name"], f"{chapter['kind']} {chapter['n']}")
         if e.public:
             chapter["items"].append({"kind": "public", "text": announce.public_line(e, pack)})

@@ -56,7 +56,10 @@ def picture(story: dict[str, Any], *, title: str) -> bytes:
     people = story["people"]
     columns = max(1, len(chapters))
     causes: dict[str, str] = {}  # cause text -> mark, in the order they happen
-    width = 1.45 + COLUMN_IN * columns + 0.25
+    # the names' margin as wide as the longest label (about 0.075 in a letter at 8.5 pt),
+    # the whole at least as wide as the title and the legend need
+    longest = max((len(line) for p in people for line in _label(p).split("\n")), default=8)
+    width = max(3.8, min(2.2, 0.2 + 0.075 * longest) + COLUMN_IN * columns + 0.25)
     height = ROW_IN * len(people) + 1.55 + 0.2 * ((len({p["cause"] for p in people if p["died_at"]}) + 1) // 2)
     with matplotlib.rc_context({"font.family": list(families()), "font.size": FONT_PT}):
         fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
