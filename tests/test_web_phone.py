@@ -64,14 +64,14 @@ for (const el of document.querySelectorAll('a[href], button, select, input, summ
   if (el.tagName === 'LABEL' && !el.querySelector('input[type=checkbox], input[type=radio]')
       && !el.classList.contains('seat-number')) continue;  // a field's title: the field is the target
   const h = el.getBoundingClientRect().height;
-  if (h < %(min)s) out.small.push(el.tagName + '#' + (el.id || el.textContent.trim().slice(0, 30)) + ': ' + h);
+  if (h < arguments[0]) out.small.push(el.tagName + '#' + (el.id || el.textContent.trim().slice(0, 30)) + ': ' + h);
 }
 const main = document.querySelector('main').cloneNode(true);
 main.querySelectorAll('script').forEach(s => s.remove());
 out.text = main.textContent;
 out.values = [...document.querySelectorAll('input:not([type=checkbox]):not([type=hidden])')].map(i => i.value);
 return out;
-""" % {"min": MIN_TAP}
+"""
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 def look(d: Any, shot: str, lang: str) -> str:
     """Everything a phone needs of the page on screen; its screenshot; its text."""
-    m = d.execute_script(MEASURE)
+    m = d.execute_script(MEASURE, MIN_TAP)
     assert m["overflow"] <= 0, f"{shot}: the page is {m['overflow']} px wider than the screen"
     assert m["small"] == [], f"{shot}: tap targets under 44 px: {m['small'][:8]}"
     assert m["bare"] == [], f"{shot}: a tick without its words to tap: {m['bare']}"
