@@ -270,6 +270,7 @@ def test_a_group_sets_up_plays_and_reads_the_story(box: Box, browser: Any, lang:
     look(d, f"{step}-6-wall", lang)
     let_the_game_through(box)
     d.get(box.url)
+    assert pack.line("web.finished.title") in d.find_element(By.TAG_NAME, "h1").text
     winner = d.find_element(By.ID, "winner").text
     story_id = box.runner.story_id
     assert story_id is not None
@@ -345,5 +346,56 @@ def test_the_wall_option_shows_only_where_phones_write_it(tmp_path: Path, browse
             variant = options.get_attribute("id").removeprefix("vopts_")
             ticked = d.find_element(By.ID, f"variant_{variant}").is_selected()
             assert options.is_displayed() == ticked, variant
+    finally:
+        shut()
+
+
+def test_one_person_plays_a_seat_against_bots_and_writes_the_wall_on_a_phone(
+        tmp_path: Path, browser: Any) -> None:
+    """``serve --bots --human-seat 2``: what the box shows seat 2 alone goes
+    to that person (the terminal), nothing of anyone else's; at dusk the
+    wall waits for their line from the phone, and the box reads it out."""
+    from selenium.webdriver.common.by import By
+
+    shown: list[str] = []
+    box, shut = start_box(tmp_path, human_seat=2, show=shown.append, wall_seconds=60)
+    pack = voices.load("nl")
+    names = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
+    try:
+        d = browser
+        screen(d, PHONE)
+        d.get(box.url + "/?fresh=1")
+        type_names(d, names)
+        open_part(d, "variants-section")
+        tap(d, d.find_element(By.ID, "variant_talking_wall"))
+        assert d.find_element(By.ID, "wall_phones").is_selected()
+        submit(d, "start")
+        _wait(lambda: box.gates and box.runner.moderator is not None)
+        written = ""
+        while box.runner.phase == "running":
+            assert box.wall is not None
+            if box.wall.is_open and not written:
+                code = re.search(r"[A-Z2-9]{3}-[A-Z2-9]{3}", "\n".join(shown))
+                assert code, shown
+                d.get(box.url)
+                tap(d, d.find_element(By.ID, "wall-link"))
+                d.find_element(By.ID, "code").send_keys(code.group(0))
+                written = "De bakker was het, ik zag meel op zijn jas"
+                d.find_element(By.ID, "line").send_keys(written)
+                look(d, "nl-phone-wall-write", "nl")
+                submit(d, "send")
+                assert d.find_element(By.ID, "answer").text == pack.line("web.wall.taken")
+                look(d, "nl-phone-wall-taken", "nl")
+                moderator = box.runner.moderator
+            for gate in list(box.gates):
+                if gate.asked.acquire(timeout=0.01):
+                    gate.go.release()
+        assert written, "the wall never opened for seat 2 (dead before the first dusk?)"
+        assert any(written in line for line in moderator.transcript.said()), "the box read the line"
+        # seat 2's card, code and news, nothing meant for anyone else
+        private = [line for line in shown if line != pack.line("web.box.human", seat=2, name="Bram")]
+        assert private and all(line.startswith(pack.line("web.story.secret", who="Bram", line="")) for line in private)
+        role = box.runner.shelf.load(box.runner.story_id or "")["people"][1]["role"]  # type: ignore[index]
+        assert any(pack.line("hardware.deal.your_role", role=role) in line for line in private)
     finally:
         shut()

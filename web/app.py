@@ -68,8 +68,8 @@ class Page:
 
     # -- helpers -----------------------------------------------------------------
     def page_lang(self, request: Request, form: Any = None) -> str:
-        if self.runner.phase == "running" and self.runner.choice is not None:
-            return self.runner.choice.lang
+        if self.runner.phase in ("running", "finished") and self.runner.choice is not None:
+            return self.runner.choice.lang  # the game's language, to its end page
         for source in (form or {}, request.query_params):
             lang = source.get("lang")
             if lang in voices.LANGUAGES:
@@ -148,6 +148,8 @@ class Page:
         form = _previous_form(previous) if previous and "fresh" not in request.query_params else {}
         if form and request.query_params.get("lang") in voices.LANGUAGES:
             form["lang"] = request.query_params["lang"]
+        elif form:  # the form as the last game had it, in its language
+            lang = str(form["lang"])
         return self.render("setup.html", lang, problems=[], warnings=[],
                            **self.setup_context(_Form(form), lang))
 
