@@ -32,6 +32,7 @@ from tests.web_fixtures import (
     Box,
     chromium,
     get,
+    open_part,
     screen,
     screenshot,
     start_box,
@@ -139,15 +140,6 @@ def submit(d: Any, button: str) -> None:
     old = d.find_element(By.TAG_NAME, "html")
     tap(d, d.find_element(By.ID, button))
     WebDriverWait(d, 20).until(expected_conditions.staleness_of(old))
-
-
-def open_part(d: Any, part: str) -> None:
-    """Unfold a folded part of the form (rules, variants, timing)."""
-    from selenium.webdriver.common.by import By
-
-    details = d.find_element(By.ID, part)
-    if details.get_attribute("open") is None:
-        tap(d, details.find_element(By.TAG_NAME, "summary"))
 
 
 def in_view(d: Any, element: Any) -> bool:

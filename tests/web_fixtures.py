@@ -225,3 +225,13 @@ def tap(driver: Any, element: Any) -> None:
     phone's buttons stay at its bottom, over what Selenium would scroll to)."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
     element.click()
+
+
+def open_part(driver: Any, part: str) -> None:
+    """Unfold a folded part of the set-up form (``rules-section``,
+    ``variants-section``, ``timing-section``, ``cards``)."""
+    from selenium.webdriver.common.by import By
+
+    details = driver.find_element(By.ID, part)
+    if details.get_attribute("open") is None:
+        tap(driver, details.find_element(By.TAG_NAME, "summary"))

@@ -161,19 +161,22 @@ class Page:
             return self.message(request, "web.error.form", 400)
         lang = self.page_lang(request, form)
         action = form.get("action")
-        if action == "lang":  # another language: the same form said again, nothing judged yet
+        if action == "lang" and not form.get("judged"):
+            # another language before anything was checked: the same form said again, nothing judged
             return self.render("setup.html", lang, problems=[], warnings=[], focus="lang",
                                **self.setup_context(form, lang))
         advising = action == "advise"
         reading = choices.read(form, default_lang=lang, confirmed=advising)
-        checking = action == "check"
+        checking = action in ("check", "lang")  # (a form checked before is checked again in its new language)
         if reading.choice is None or checking or advising:
             problems = [p for p in reading.problems
                         if not (checking and p.key == "web.error.confirm_odd")]
             job = self.advice.ask(reading.choice) if advising and reading.choice is not None else None
             # the phone shows where to look: the first problem, else the deck or the advice
             focus = f"error-{problems[0].field}" if problems else ("advice" if job else "deck")
-            return self.render("setup.html", lang, 400 if problems else 200, problems=problems,
+            if action == "lang":
+                focus = "lang"
+            return self.render("setup.html", lang, 400 if problems else 200, problems=problems, judged=True,
                                warnings=reading.warnings, advice=job, advice_lines=advice_lines,
                                focus=focus, **self.setup_context(form, lang, reading.cards or None,
                                                                  reading.fitted, problems))
