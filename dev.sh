@@ -8,8 +8,11 @@ cd "$(dirname "$0")"
 
 # mosquitto: the MQTT broker of Dorpen, verenigt U (villages/); tests start their
 # own on a free port, the system service is never used. gcc: the compiled engine
-# (narrator/compiled.py) that tests/test_compiled_engine.py builds.
-APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto chromium chromium-driver gcc)
+# (narrator/compiled.py) that tests/test_compiled_engine.py builds. The fonts: players'
+# names in any script and emoji in the page's pictures (web/fonts.py); iproute2: the
+# network namespace in which tests/test_web_reach.py finds the page by its name.
+APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto chromium chromium-driver gcc
+              fonts-wqy-microhei fonts-noto-core fonts-symbola iproute2)
 VENV=.venv
 
 ensure_system_packages() {

@@ -26,7 +26,7 @@ import hmac
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from engine.variants.talking_wall import MAX_CHARS, one_line
@@ -206,12 +206,16 @@ class PhoneWall:
     table hears and the transcript keeps it)."""
 
     def __init__(self, inner: Input, board: WallBoard, *, dusk: Callable[[], str],
-                 living: Callable[[], tuple[str, ...]], seconds: float = WALL_SECONDS) -> None:
+                 living: Callable[[], tuple[str, ...]], seconds: float = WALL_SECONDS,
+                 phones: Collection[str] | None = None) -> None:
         self.inner = inner
         self.board = board
         self.dusk = dusk
         self.living = living
         self.seconds = seconds
+        #: the seats that write from a phone (None: all); ``inner`` writes the
+        #: others' lines (``serve --bots --human-seat``: the bots')
+        self.phones = phones
         self.say: Callable[..., None] = lambda key, **params: None
         self._left: set[str] = set()
 
@@ -220,12 +224,14 @@ class PhoneWall:
         return question.ask == "talking_wall"
 
     def ask(self, question: Question) -> Answer:
-        if not self.gathers(question):
+        seat = question.seats[0] if question.seats else ""
+        if not self.gathers(question) or (self.phones is not None and seat not in self.phones):
             return self.inner.ask(question)
-        seat = question.seats[0]
         if seat not in self._left:  # the first of this dusk's questions
             living = self.living()
             writers = living[living.index(seat):] if seat in living else (seat,)
+            if self.phones is not None:
+                writers = tuple(w for w in writers if w in self.phones)
             self._left = set(writers)
             self.board.gather(self.dusk(), writers, self.seconds,
                               on_open=lambda: self.say("wall.open", seconds=round(self.seconds)))

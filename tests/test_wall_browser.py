@@ -21,10 +21,14 @@ from tests.web_fixtures import (
     ARTIFACTS,
     CHROMEDRIVER,
     CHROMIUM,
+    PHONE,
     Box,
     chromium,
+    open_part,
+    screen,
     screenshot,
     start_box,
+    tap,
 )
 
 NL = voices.load("nl")
@@ -50,6 +54,7 @@ def drivers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Any]]:
     try:
         for i in range(3):
             ds.append(chromium(tmp_path_factory.mktemp(f"phone-{i}")))
+            screen(ds[-1], PHONE)
             ds[-1].set_page_load_timeout(20)
         yield ds
     finally:
@@ -83,10 +88,12 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
     d.get(b.url + "/?fresh=1")
     for seat, name in enumerate(NAMES, 1):
         d.find_element(By.ID, f"name_{seat}").send_keys(name)
-    d.find_element(By.ID, "variant_talking_wall").click()
+    open_part(d, "variants-section")
+    tap(d, d.find_element(By.ID, "variant_talking_wall"))
     assert d.find_element(By.ID, "wall_phones").is_selected(), "the phones are the kit's way by default"
-    d.find_element(By.ID, "voice_votes").click()  # votes by tokens on the kit
-    d.find_element(By.ID, "start").click()
+    open_part(d, "timing-section")
+    tap(d, d.find_element(By.ID, "voice_votes"))  # votes by tokens on the kit
+    tap(d, d.find_element(By.ID, "start"))
     stop = threading.Event()
     bots = threading.Thread(target=_let_the_bots_through, args=(b, stop), daemon=True)
     bots.start()
@@ -109,17 +116,18 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
         for i, seat in enumerate(writers):
             d = drivers[i]
             d.get(b.url)  # the game's page, as the phone has it from the set-up
-            d.find_element(By.ID, "wall-link").click()
+            tap(d, d.find_element(By.ID, "wall-link"))
             _wait_for(lambda d=d: d.find_elements(By.ID, "code"))
             if i == 0:  # a typo first: one clear line, the form again
                 d.find_element(By.ID, "code").send_keys("ABC-DEF")
                 d.find_element(By.ID, "line").send_keys(lines[seat])
-                d.find_element(By.ID, "send").click()
+                tap(d, d.find_element(By.ID, "send"))
                 _wait_for(lambda d=d: NL.line("web.wall.bad_code") in d.page_source)
             d.find_element(By.ID, "code").send_keys(codes[seat].lower())
             d.find_element(By.ID, "line").send_keys(lines[seat])
-            d.find_element(By.ID, "send").click()
-            _wait_for(lambda d=d: d.find_elements(By.ID, "answer"))
+            tap(d, d.find_element(By.ID, "send"))
+            # (the page before may have an answer of its own: the typo's)
+            _wait_for(lambda d=d: NL.line("web.wall.taken") in d.page_source)
             assert d.find_element(By.ID, "answer").text == NL.line("web.wall.taken")
             screenshot(d, f"wall-phone-{i + 1}")
         _wait_for(lambda: not b.wall.is_open, 30)  # everyone wrote: it closes before its time

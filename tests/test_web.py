@@ -191,14 +191,32 @@ def test_a_variant_s_own_options_are_read_as_their_defaults_type() -> None:
     got = choices.read_variant_options({"vopt_rounds": "3", "vopt_loud": "1"}, specs, problems)
     assert got == {"rounds": 3, "loud": True, "word": "maan"} and problems == []
     choices.read_variant_options({"vopt_rounds": "many"}, specs, problems)
-    assert [p.key for p in problems] == ["web.error.variant_option"]
-    # a list or a mapping as a scenario writes it (the page shows the default, "[]" or "{}")
+    assert [(p.key, p.field) for p in problems] == [("web.error.variant_option", "vopt_rounds")]
+
+
+def test_day_numbers_are_written_as_a_person_writes_them() -> None:
+    specs = {"not_him_days": []}
+    problems: list[choices.Problem] = []
+    for typed, days in (("", []), ("2, 4", [2, 4]), ("4 2 2", [2, 4]), ("3;5", [3, 5])):
+        assert choices.read_variant_options({"vopt_not_him_days": typed}, specs, problems) == \
+            {"not_him_days": days}, typed
+    assert problems == []
+    choices.read_variant_options({"vopt_not_him_days": "[2]"}, specs, problems)
+    assert [(p.key, p.field) for p in problems] == [("web.error.days", "vopt_not_him_days")]
+    assert choices.days_text([2, 4]) == "2, 4"
+
+
+def test_the_secret_identities_of_de_dubbele_ik_are_left_to_the_box() -> None:
+    """Chosen on a page the whole table reads, the werewolves would be no secret."""
     specs = {"double_me_wolves": [], "double_me_second": {}}
+    problems: list[choices.Problem] = []
     got = choices.read_variant_options({"vopt_double_me_wolves": "[Anna, Bram]",
-                                        "vopt_double_me_second": "{}"}, specs, problems)
-    assert got == {"double_me_wolves": ["Anna", "Bram"], "double_me_second": {}}
-    choices.read_variant_options({"vopt_double_me_wolves": "{Anna: seer}"}, specs, problems)
-    assert [p.key for p in problems] == ["web.error.variant_option"] * 2
+                                        "vopt_double_me_second": "{Anna: seer}"}, specs, problems)
+    assert got == specs and problems == []
+    engine_options = {o for v in choices.playable("variants", choices.VARIANT_IDS) or ()
+                      for o in choices.variant_specs([v])}
+    # every option of every variant is offered by the page or dealt by the box
+    assert engine_options == set(choices.PAGE_OPTIONS) | set(choices.DEALT_OPTIONS)
 
 
 def test_event_cards_need_the_full_moon_and_are_shuffled_into_its_pile() -> None:
@@ -235,3 +253,34 @@ def test_the_advisors_games_stop_when_a_game_starts() -> None:
     assert job.problem is not None and job.problem.key == "web.advice.stopped"
     assert job.done < job.total
     advice.close()
+
+
+def test_the_story_dates_a_hunters_dawn_shot_to_the_day_and_his_bite_to_the_night() -> None:
+    """The hunter bitten in the night shoots when he is found at dawn: in the
+    open, on the day the table sees it (the engine's clock still says night)."""
+    from web.story import build
+
+    names = [f"P{i}" for i in range(10)]
+    cards = [Role(c) for c in choices.table_cards(10, ["hunter", "witch"]) or []]
+    for seed in range(60):
+        game = Game(deal(names, cards, seed, seed=seed))
+        from narrator.bots import play_out
+
+        play_out(game, Bots(seed))
+        shots = [d for d in game.state.deaths if d.cause.value == "hunter" and d.when.startswith("night")]
+        if shots:
+            break
+    else:
+        raise AssertionError("no hunter shot at dawn in 60 games")
+    story = build(game, NL, started=0, settings={})
+    people = {p["name"]: p for p in story["people"]}
+    night = int(shots[0].when.split()[1])
+    hunter = next(d for d in game.state.deaths if d.role is Role.HUNTER)
+    assert people[shots[0].name]["died"] == NL.line("web.phase.day", n=night)
+    assert people[hunter.name]["died"] == NL.line("web.phase.night", n=night)
+    day = next(c for c in story["chapters"] if c["kind"] == "day" and c["n"] == night)
+    assert any(shots[0].name in i["text"] for i in day["items"] if i["kind"] == "public")
+    # the ballot's line says what was voted once, not "De stemming (de stemming)"
+    ballots = [i["text"] for c in story["chapters"] for i in c["items"]
+               if i["text"].startswith(NL.line("web.ask.vote").capitalize() + ":")]
+    assert ballots and not any("(" + NL.line("web.ask.vote") + ")" in b for b in ballots)

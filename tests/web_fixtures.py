@@ -28,6 +28,7 @@ from web.story import Shelf
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 PHONE = (390, 844)
+LAPTOP = (1280, 800)
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "web"
 
 
@@ -73,10 +74,14 @@ def free_port() -> int:
 
 
 def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | None = None,
-              hands: Callable[[Any], Any] | None = None) -> tuple[Box, Callable[[], None]]:
+              hands: Callable[[Any], Any] | None = None, advice: Advice | None = None,
+              human_seat: int | None = None,
+              show: Callable[[str], None] | None = None) -> tuple[Box, Callable[[], None]]:
     """The page and its runner; the games are bot games behind a gate, or with
     ``kit`` games on that kit's fake devices, bots' hands on them, in fast time
-    (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``)."""
+    (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``).
+    ``human_seat``: a bot game with one person at that seat (``show`` gets
+    what the box shows them privately), the wall from their phone."""
     import uvicorn
 
     box_holder: dict[str, Box] = {}
@@ -90,7 +95,8 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
     port = free_port()
     wall = WallBoard()
     if kit is None:
-        play = BotPlay(wrap=wrap)
+        play = BotPlay(wrap=wrap, human_seat=human_seat, wall=wall if human_seat else None,
+                       wall_seconds=wall_seconds, show=show)
     else:
         bots = bot_hands()
 
@@ -110,7 +116,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
             box.check(kind, body)
 
     # the advisor's off-table answers in few games: the tests look at the way, not the numbers
-    advice = Advice(games=80, swap_games=20, plot_games=20)
+    advice = advice or Advice(games=80, swap_games=20, plot_games=20)
     app = create_app(Page(runner, observe=observe, address=f"http://127.0.0.1:{port}/",
                           registry=fake_registry(seats=12), advice=advice, wall=wall))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
@@ -148,17 +154,17 @@ def post(url: str, data: dict[str, Any] | list[tuple[str, str]] | bytes,
     opener = urllib.request.build_opener(NoRedirect)
     try:
         with opener.open(req, timeout=10) as r:
-            return r.status, r.read().decode()
+            return r.status, r.read().decode(errors="replace")
     except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
+        return e.code, e.read().decode(errors="replace")
 
 
 def get(url: str) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(url, timeout=10) as r:
-            return r.status, r.read().decode()
+            return r.status, r.read().decode(errors="replace")
     except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
+        return e.code, e.read().decode(errors="replace")
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -182,12 +188,50 @@ def chromium(profile: Path) -> Any:
     return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
 
 
+def screen(driver: Any, size: tuple[int, int] = PHONE) -> None:
+    """The page as a phone (390 x 844, a touch screen) or a laptop shows it:
+    Chromium's device emulation (a headless window is never narrower than 500 px)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": size[0] < 600})
+
+
+def size_of(driver: Any) -> tuple[int, int]:
+    return tuple(driver.execute_script("return [window.innerWidth, window.innerHeight];"))  # type: ignore[return-value]
+
+
 def screenshot(driver: Any, name: str) -> Path:
-    """The whole page, not only the phone's screen (Chromium's own capture)."""
+    """The whole page, not only the phone's screen: the screen made as tall as
+    the page for the capture (the buttons kept at a phone's bottom stay at
+    the page's), then as it was."""
     import base64
 
-    shot = driver.execute_cdp_cmd("Page.captureScreenshot",
-                                  {"captureBeyondViewport": True, "format": "png"})
+    width, height = size_of(driver)
+    tall = int(driver.execute_script("return document.documentElement.scrollHeight;"))
+    scrolled = driver.execute_script("return window.scrollY;")
+    screen(driver, (width, max(height, tall)))
+    try:
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+    finally:
+        screen(driver, (width, height))
+        driver.execute_script("window.scrollTo(0, arguments[0]);", scrolled)
     path = ARTIFACTS / f"{name}.png"
     path.write_bytes(base64.b64decode(shot["data"]))
     return path
+
+
+def tap(driver: Any, element: Any) -> None:
+    """A finger on ``element``: scrolled to the middle of the screen first (a
+    phone's buttons stay at its bottom, over what Selenium would scroll to)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+    element.click()
+
+
+def open_part(driver: Any, part: str) -> None:
+    """Unfold a folded part of the set-up form (``rules-section``,
+    ``variants-section``, ``timing-section``, ``cards``)."""
+    from selenium.webdriver.common.by import By
+
+    details = driver.find_element(By.ID, part)
+    if details.get_attribute("open") is None:
+        tap(driver, details.find_element(By.TAG_NAME, "summary"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -31,6 +32,10 @@ from web.choices import Choice, Problem
 PLAIN_OPTIONS = {"wolves_win_at_parity": False, "witch_single_potion": False, "mayor_election_day": 1}
 #: answers kept for the page (older ones are computed again when asked)
 KEPT = 16
+#: the advisor's picture: pixels per inch (the page shows it at half: 80 CSS px an inch)
+PLOT_DPI = 160
+#: a deck is fair while the village wins this share of the games, or nearly
+FAIR = (0.4, 0.6)
 
 
 @dataclass
@@ -72,7 +77,10 @@ class Job:
 
             e = self.estimate
             out = io.BytesIO()
-            figure(voices.load(self.lang), e.by_players, e.rates, e.changes).savefig(out, format="png", dpi=80)
+            # one panel above the other, at twice the pixels the page shows (srcset 2x):
+            # at a phone's width its 10 pt text is 11 CSS px
+            figure(voices.load(self.lang), e.by_players, e.rates, e.changes, tall=True).savefig(
+                out, format="png", dpi=PLOT_DPI)
             self._png["png"] = out.getvalue()
         return self._png["png"]
 
@@ -103,6 +111,17 @@ def from_table(q: Question, options: dict[str, Any]) -> Estimate | None:
     return None
 
 
+def verdict(rates: Rates) -> str:
+    """Plainly: is the deck fair? ``even``, ``village`` (the village wins too
+    often) or ``werewolves`` (they do), by the village's share of the games."""
+    rate = rates.rate("village")
+    if rate > FAIR[1]:
+        return "village"
+    if rate < FAIR[0]:
+        return "werewolves"
+    return "even"
+
+
 class Advice:
     """The page's advisor: ``ask`` returns a job at once, never waiting for games.
 
@@ -127,8 +146,9 @@ class Advice:
         return next(reversed(self._jobs.values()), None)
 
     def ask(self, choice: Choice) -> Job:
+        # the options as text: a variant's option may be a list or a mapping
         key = (choice.lang, len(choice.names), tuple(sorted(choice.cards)), choice.variants,
-               tuple(sorted(choice.options.items(), key=str)), choice.event_cards, choice.events_every)
+               json.dumps(choice.options, sort_keys=True), choice.event_cards, choice.events_every)
         with self._lock:
             known = self._by_question.get(key)
             if known is not None and known in self._jobs and self._jobs[known].problem is None:

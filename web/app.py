@@ -28,7 +28,7 @@ from engine.variants.talking_wall import MAX_CHARS
 from hardware.tokens import Registry
 from narrator.wall import WallBoard
 from web import choices
-from web.advice import Advice, Job
+from web.advice import Advice, Job, verdict
 from web.runner import Runner
 
 HERE = Path(__file__).resolve().parent
@@ -38,6 +38,8 @@ WALL_STATUS = {"web.wall.bad_code": 403, "web.wall.too_long": 400, "web.wall.clo
                "web.wall.not_living": 409, "web.wall.too_many": 429}
 #: the largest form a phone sends (names, a few options): more is not a set-up
 MAX_FORM_BYTES = 20_000
+#: name fields a phone shows at first (the table's smallest game); more at a tap
+MIN_SEATS_SHOWN = 8
 
 
 def _environment() -> jinja2.Environment:
@@ -66,8 +68,8 @@ class Page:
 
     # -- helpers -----------------------------------------------------------------
     def page_lang(self, request: Request, form: Any = None) -> str:
-        if self.runner.phase == "running" and self.runner.choice is not None:
-            return self.runner.choice.lang
+        if self.runner.phase in ("running", "finished") and self.runner.choice is not None:
+            return self.runner.choice.lang  # the game's language, to its end page
         for source in (form or {}, request.query_params):
             lang = source.get("lang")
             if lang in voices.LANGUAGES:
@@ -87,25 +89,52 @@ class Page:
         return self.render("message.html", lang, status, text=voices.load(lang).line(key, **params))
 
     # -- before a game -------------------------------------------------------------
-    def setup_context(self, form: Any, lang: str, deck: list[str] | None = None) -> dict[str, Any]:
-        names = [form.get(f"name_{s}", "") for s in range(1, choices.MAX_SEATS + 1)]
-        filled = sum(1 for n in names if str(n).strip())
+    @property
+    def phones(self) -> bool:
+        """Whether the players may write the talking wall on their phones
+        (a kit's game, or ``serve --bots --human-seat``): the page offers it."""
+        return bool(getattr(self.runner.play, "phones", False))
+
+    def setup_context(self, form: Any, lang: str, deck: list[str] | None = None,
+                      fitted: tuple[str, ...] = (), problems: Any = ()) -> dict[str, Any]:
+        pack = voices.load(lang)
+        names = [str(form.get(f"name_{s}", "")).strip() for s in range(1, choices.MAX_SEATS + 1)]
+        filled = sum(1 for n in names if n)
+        last = max((s for s, n in enumerate(names, 1) if n), default=0)
+        tokens = {s: self.registry.token_of(s) for s in range(1, choices.MAX_SEATS + 1)}
+        playable_variants = choices.playable("variants", VARIANT_IDS) or ()
         return {
-            "form": form, "seats": range(1, choices.MAX_SEATS + 1),
-            "tokens": {s: self.registry.token_of(s) for s in range(1, choices.MAX_SEATS + 1)},
+            "form": form, "submitted": bool(form), "seats": range(1, choices.MAX_SEATS + 1),
+            # the seats a phone shows at first: the table's smallest game, or one past the last name
+            "shown": min(choices.MAX_SEATS, max(MIN_SEATS_SHOWN, last + 1)),
+            "tokens": tokens, "any_tokens": any(tokens.values()),
             "specials": choices.specials(), "filled": filled,
-            "deck_text": choices.deck_words(voices.load(lang), deck or choices.table_cards(
+            "deck_text": choices.deck_words(pack, deck or choices.table_cards(
                 filled, [r for r in form.getlist("special") if r in choices.specials()]) or ()),
+            "fitted": pack.join([pack.line(f"web.variant.{v}") for v in fitted]),
             "options": choices.RULE_OPTIONS, "mayor_days": choices.MAYOR_DAYS,
             "variants": VARIANT_IDS, "cards": CARD_IDS,
-            "playable_variants": choices.playable("variants", VARIANT_IDS) or (),
+            "playable_variants": playable_variants,
             "playable_cards": choices.playable("cards", CARD_IDS) or (),
-            "variant_options": {v: choices.variant_specs([v]) for v in
-                                choices.playable("variants", VARIANT_IDS) or ()},
-            "every": choices.EVERY,
+            "variant_options": {v: choices.page_specs([v]) for v in playable_variants},
+            "option_kind": choices.PAGE_OPTIONS, "days_text": choices.days_text,
+            "phones": self.phones, "every": choices.EVERY,
             "languages": voices.LANGUAGES, "address": self.address,
-            "previous": self.runner.previous(), "stories": self.runner.shelf.ids()[:5],
+            "previous": self.runner.previous(), "stories": self.shelved(5),
+            "sections": _open_sections(form, problems),
         }
+
+    def shelved(self, most: int | None = None) -> list[tuple[str, dict[str, Any]]]:
+        """The stories kept, newest first (each as its file has it)."""
+        shelf = self.runner.shelf
+        found = []
+        for story_id in shelf.ids():
+            story = shelf.load(story_id)
+            if story is not None:
+                found.append((story_id, story))
+            if most is not None and len(found) >= most:
+                break
+        return found
 
     async def index(self, request: Request) -> Response:
         runner = self.runner
@@ -113,9 +142,14 @@ class Page:
         if runner.phase == "running":
             return self.render("game.html", lang, live=runner.public())
         if runner.phase == "finished":
-            return self.render("finished.html", lang, story=runner.story_id, error=runner.error)
+            return self.render("finished.html", lang, story=runner.story_id, error=runner.error,
+                               winner=runner.winner)
         previous = runner.previous()
         form = _previous_form(previous) if previous and "fresh" not in request.query_params else {}
+        if form and request.query_params.get("lang") in voices.LANGUAGES:
+            form["lang"] = request.query_params["lang"]
+        elif form:  # the form as the last game had it, in its language
+            lang = str(form["lang"])
         return self.render("setup.html", lang, problems=[], warnings=[],
                            **self.setup_context(_Form(form), lang))
 
@@ -127,17 +161,25 @@ class Page:
             return self.message(request, "web.error.form", 400)
         lang = self.page_lang(request, form)
         action = form.get("action")
+        if action == "lang" and not form.get("judged"):
+            # another language before anything was checked: the same form said again, nothing judged
+            return self.render("setup.html", lang, problems=[], warnings=[], focus="lang",
+                               **self.setup_context(form, lang))
         advising = action == "advise"
         reading = choices.read(form, default_lang=lang, confirmed=advising)
-        checking = action == "check"
+        checking = action in ("check", "lang")  # (a form checked before is checked again in its new language)
         if reading.choice is None or checking or advising:
             problems = [p for p in reading.problems
                         if not (checking and p.key == "web.error.confirm_odd")]
             job = self.advice.ask(reading.choice) if advising and reading.choice is not None else None
-            deck = reading.cards or None
-            return self.render("setup.html", lang, 400 if problems else 200, problems=problems,
+            # the phone shows where to look: the first problem, else the deck or the advice
+            focus = f"error-{problems[0].field}" if problems else ("advice" if job else "deck")
+            if action == "lang":
+                focus = "lang"
+            return self.render("setup.html", lang, 400 if problems else 200, problems=problems, judged=True,
                                warnings=reading.warnings, advice=job, advice_lines=advice_lines,
-                               **self.setup_context(form, lang, deck))
+                               focus=focus, **self.setup_context(form, lang, reading.cards or None,
+                                                                 reading.fitted, problems))
         problem = self.runner.submit(reading.choice)
         if problem is not None:
             return self.message(request, problem.key, 409)
@@ -215,10 +257,7 @@ class Page:
 
     # -- after a game --------------------------------------------------------------------
     async def stories(self, request: Request) -> Response:
-        shelf = self.runner.shelf
-        listed = [(i, shelf.load(i)) for i in shelf.ids()]
-        return self.render("stories.html", self.page_lang(request),
-                           stories=[(i, s) for i, s in listed if s is not None])
+        return self.render("stories.html", self.page_lang(request), stories=self.shelved())
 
     async def story(self, request: Request) -> Response:
         story_id = request.path_params["story"]
@@ -244,15 +283,46 @@ class Page:
 
 
 def advice_lines(pack: voices.Pack, job: Job) -> dict[str, Any]:
-    """The advisor's answer in the pack's words, as the command says it."""
+    """The advisor's answer in the pack's words, as the command says it,
+    and first of all plainly whether the deck is fair (``web.advice.verdict``)."""
+    from narrator.balance import words
     from narrator.balance.cli import KNOWS, side_line, swap_line
 
     e = job.estimate
     if e is None:
         return {}
-    return {"sides": [side_line(pack, e.rates, s) for s in e.rates.sides()],
-            "swaps": [swap_line(pack, s, r) for s, r in e.changes],
-            "games": e.rates.games, "knows": KNOWS}
+    said = verdict(e.rates)
+    lines = {"sides": [side_line(pack, e.rates, s) for s in e.rates.sides()],
+             "swaps": [swap_line(pack, s, r) for s, r in e.changes],
+             "games": e.rates.games, "knows": KNOWS,
+             "verdict": pack.line(f"web.advice.verdict.{said}", rate=words.pct(pack, e.rates.rate("village"))),
+             "fair": said == "even", "better": ""}
+    nearer = [(s, r) for s, r in e.changes if r.off_even < e.rates.off_even]
+    if not lines["fair"] and nearer:
+        lines["better"] = pack.line("web.advice.verdict.swap", swap=swap_line(pack, *nearer[0]))
+    return lines
+
+
+#: the set-up's folded parts and the fields in each (a part with a problem is open)
+SECTIONS = {"rules": ("mayor_election_day", *choices.RULE_OPTIONS),
+            "timing": ("call_min", "call_max", "discussion"), "cards": ("cards",)}
+TIMING_DEFAULTS = {"call_min": "15", "call_max": "22", "discussion": "180"}
+
+
+def _open_sections(form: Any, problems: Any) -> set[str]:
+    """The folded parts of the form shown open: what was changed from the
+    defaults, or has a problem, is not hidden."""
+    fields = {p.field for p in problems}
+    found = {part for part, names in SECTIONS.items() if fields & set(names)}
+    if any(form.get(o) for o in choices.RULE_OPTIONS) or form.get("mayor_election_day", "1") != "1":
+        found.add("rules")
+    if any(str(form.get(k, v)).strip() not in (v, "") for k, v in TIMING_DEFAULTS.items()):
+        found.add("timing")
+    if form.getlist("variant") or any(f.startswith(("variant", "vopt_")) for f in fields):
+        found.add("variants")
+    if form.getlist("card"):
+        found.add("cards")
+    return found
 
 
 class _Form(dict[str, Any]):
@@ -281,7 +351,12 @@ def _previous_form(previous: choices.Choice) -> dict[str, Any]:
     form["wall_phones"] = "1" if previous.wall_phones else ""
     for name, value in previous.options.items():
         if name not in choices.RULE_OPTIONS and name != "mayor_election_day":
-            form[f"vopt_{name}"] = ("1" if value else "") if isinstance(value, bool) else str(value)
+            if isinstance(value, bool):
+                form[f"vopt_{name}"] = "1" if value else ""
+            elif choices.PAGE_OPTIONS.get(name) == "days":
+                form[f"vopt_{name}"] = choices.days_text(value)
+            elif name in choices.PAGE_OPTIONS:
+                form[f"vopt_{name}"] = str(value)
     return form
 
 
@@ -300,6 +375,9 @@ def create_app(page: Page) -> Starlette:
         return page.message(request, "web.error.not_found", 404)
 
     async def failed(request: Request, exc: Exception) -> Response:
+        import traceback
+
+        traceback.print_exception(exc)  # the service's log has why; the phone gets one clear line
         return page.message(request, "web.error.server", 500)
 
     routes = [

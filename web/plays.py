@@ -16,7 +16,7 @@ from narrator.bots import Bots
 from narrator.clock import FastClock
 from narrator.moderator import Moderator, Timing
 from narrator.seeds import Seeds
-from narrator.wall import WallBoard
+from narrator.wall import WALL_SECONDS, PhoneWall, WallBoard, shown, wall_codes
 from ports import Answer, Input, Question
 from web.choices import Choice
 from web.runner import PageControls
@@ -35,14 +35,57 @@ class Paced:
         return self.inner.ask(question)
 
 
+class SeatPrivate(RecordingPrivate):
+    """The private channel of a bot game with one person at ``seat``: every
+    line meant for that seat is shown to them (``show``: the terminal of
+    ``serve --bots --human-seat``, the box's display as it were); the bots'
+    own lines are only kept, as ever."""
+
+    def __init__(self, pack: voices.Pack, seat: str, show: Callable[[str], None]) -> None:
+        super().__init__(pack)
+        self.seat = seat
+        self._show = show
+
+    def show(self, seats: tuple[str, ...], key: str, params: dict[str, Any], *,
+             sleeper: bool = False) -> None:
+        super().show(seats, key, params, sleeper=sleeper)
+        if self.seat in seats:
+            self._show(self.pack.line("web.story.secret", who=self.seat, line=self.pack.line(key, **params)))
+
+    def tap_round(self, lines: dict[str, tuple[str, dict[str, Any]]], **_: Any) -> None:
+        super().tap_round(lines)
+
+
 class BotPlay:
     """A bot game on the virtual clock; ``wrap`` puts something between the
-    moderator and the bots (pacing, or a test's gate)."""
+    moderator and the bots (pacing, or a test's gate).
 
-    def __init__(self, style: str = "sensible", *, wrap: Callable[[Input], Input] | None = None) -> None:
+    ``human_seat``: one person plays that seat (1 is the first) to try what a
+    player does on a phone: what the box shows that seat privately goes to
+    ``show`` (its card, its night's news, its code for the talking wall),
+    and with the talking wall (``Choice.wall_phones``) its line comes from
+    the page's ``wall`` (``/wall``, open ``wall_seconds`` of real time); the
+    bots make that seat's other choices and write the other lines."""
+
+    def __init__(self, style: str = "sensible", *, wrap: Callable[[Input], Input] | None = None,
+                 human_seat: int | None = None, wall: WallBoard | None = None,
+                 wall_seconds: float | None = None, show: Callable[[str], None] | None = None) -> None:
         self.style = style
         self.wrap = wrap
+        self.human_seat = human_seat
+        self.wall = wall
+        self.wall_seconds = wall_seconds
+        self.show = show or (lambda line: print(line, flush=True))
         self.private: RecordingPrivate | None = None
+
+    @property
+    def phones(self) -> bool:
+        """Whether a player writes the talking wall on a phone (the page offers it)."""
+        return self.human_seat is not None and self.wall is not None
+
+    def human(self, setup: Setup) -> str | None:
+        seat = self.human_seat
+        return setup.players[seat - 1] if seat is not None and 1 <= seat <= len(setup.players) else None
 
     def play(self, choice: Choice, setup: Setup, controls: PageControls,
              watch: Callable[[Moderator], None], *, seeds: Seeds | None = None) -> Game:
@@ -51,9 +94,21 @@ class BotPlay:
         table: Input = BotTable(Bots(setup.seed, self.style), lambda: holder["m"].game)
         if self.wrap is not None:
             table = self.wrap(table)
-        self.private = RecordingPrivate(pack)
+        human = self.human(setup)
+        if self.human_seat is not None and human is None:
+            self.show(pack.line("web.box.human_seat", seat=self.human_seat, count=len(setup.players)))
+        self.private = private = RecordingPrivate(pack) if human is None else SeatPrivate(pack, human, self.show)
+        phones = None
+        if human is not None and self.wall is not None and choice.wall_phones \
+                and "talking_wall" in setup.variants:
+            codes = wall_codes((seeds or Seeds.derived(setup.seed)).deal, setup.players)
+            self.wall.begin(codes, None)
+            phones = PhoneWall(table, self.wall, dusk=lambda: holder["m"].game.state.when,
+                               living=lambda: holder["m"].game.state.living(), phones=(human,),
+                               seconds=WALL_SECONDS if self.wall_seconds is None else self.wall_seconds)
+            table = phones
         moderator = Moderator(
-            Game(setup), pack, TextSpeaker(), table, self.private, FastClock(),
+            Game(setup), pack, TextSpeaker(), table, private, FastClock(),
             narration_seed=seeds.narration if seeds else setup.seed, controls=controls,
             timing=Timing(call_seconds=choice.call_seconds, discussion_seconds=choice.discussion_seconds,
                           discussion_warning=min(20.0, choice.discussion_seconds / 2),
@@ -61,7 +116,18 @@ class BotPlay:
         )
         holder["m"] = moderator
         watch(moderator)
-        return moderator.run()
+        if human is not None:
+            self.show(pack.line("web.box.human", seat=self.human_seat, name=human))
+            private.show((human,), "hardware.deal.your_role", {"role": pack.role_bare(setup.roles[human].value)})
+        try:
+            if phones is not None:
+                phones.say = moderator.tell
+                moderator.tell("wall.codes")
+                private.tap_round({p: ("web.wall.code", {"code": shown(codes[p])}) for p in setup.players})
+            return moderator.run()
+        finally:
+            if phones is not None and self.wall is not None:
+                self.wall.end()
 
 
 #: who answers on a kit: made from the kit and the game under way
@@ -105,6 +171,11 @@ class KitPlay:
         self.fast = fast
         self.hands = hands
         self.journal_dir = journal_dir
+
+    @property
+    def phones(self) -> bool:
+        """Whether the players write the talking wall on their phones (the page offers it)."""
+        return self.wall is not None
 
     def args(self, choice: Choice) -> argparse.Namespace:
         from narrator.session import journal_name

@@ -21,12 +21,13 @@ MAYOR_EVENTS = ("mayor_elected", "mayor_lot", "mayor_successor")
 def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str, Any]:
     game = moderator.game  # read once: an undo replaces it
     told = [e for e in game.events[: moderator.narrated] if e.public and not e.cue]
-    dead: dict[str, str] = {}
+    dead: dict[str, str | None] = {}
     mayor: str | None = None
     phase, number, winner = "night", 0, None
     for e in told:
         if e.kind.startswith("death_"):
-            dead[e.data["name"]] = e.data["role"]
+            # (Begraven: the werewolves' victims die with their card unseen, "death_hidden")
+            dead[e.data["name"]] = e.data.get("role")
         elif e.kind in MAYOR_EVENTS:
             mayor = e.data["name"]
         elif e.kind == "mayor_removed":
@@ -39,16 +40,18 @@ def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str,
             winner = pack.line(f"winner.{e.data['winner']}")
     players = [
         {"seat": i + 1, "name": p, "alive": p not in dead,
-         "role": pack.role_bare(dead[p]) if p in dead else None, "mayor": p == mayor}
+         "role": pack.role_bare(role) if (role := dead.get(p)) else None, "mayor": p == mayor}
         for i, p in enumerate(game.setup.players)
     ]
     ends = moderator.discussion_ends
     timer = None if ends is None else max(0, round(ends - moderator.clock.now()))
     ballot = dict(moderator.tally)  # a copy: the game's thread fills it
     counts: dict[str, int] = {}
-    for target in ballot.values():
-        if target is not None:
-            counts[target] = counts.get(target, 0) + 1
+    for said in ballot.values():
+        # a name, nobody, or several names (Wantrouwen: each voter names two)
+        for target in said if isinstance(said, list | tuple) else (said,):
+            if isinstance(target, str):
+                counts[target] = counts.get(target, 0) + 1
     tally = [{"name": p, "votes": counts[p]} for p in game.setup.players if p in counts]
     return {
         "state": "finished" if winner else "running",
@@ -62,3 +65,10 @@ def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str,
         "paused": paused,
         "winner": winner,
     }
+
+
+def starting_state(*, paused: bool = False) -> dict[str, Any]:
+    """The page while the box deals, before the moderator says a word: a
+    game under way with nothing told yet."""
+    return {"state": "running", "phase": "", "players": [], "living": 0, "timer": None, "tally": [],
+            "voted": 0, "lines": [], "paused": paused, "winner": None}

@@ -23,7 +23,7 @@ from engine import Game, Setup, deal, events_data
 from narrator.moderator import Moderator
 from narrator.seeds import Seeds
 from web.choices import Choice, Problem
-from web.public import public_state
+from web.public import public_state, starting_state
 from web.story import Shelf, build
 from web.timeline import picture
 
@@ -80,6 +80,8 @@ class Runner:
         self.choice: Choice | None = None
         self.story_id: str | None = None
         self.error: str | None = None
+        #: who won the game that finished last, in its language's words
+        self.winner: str | None = None
         self._lock = threading.Lock()
         self._next: queue.SimpleQueue[Choice] = queue.SimpleQueue()
 
@@ -89,8 +91,8 @@ class Runner:
         with self._lock:
             if self.phase == "running":
                 return Problem("web.error.busy")
-            self.phase, self.choice, self.moderator, self.story_id, self.error = (
-                "running", choice, None, None, None)
+            self.phase, self.choice, self.moderator, self.story_id, self.error, self.winner = (
+                "running", choice, None, None, None, None)
             self.controls = None
         self._remember(choice)
         self._next.put(choice)
@@ -112,8 +114,11 @@ class Runner:
 
     def public(self) -> dict[str, Any]:
         m, choice = self.moderator, self.choice
+        if self.phase == "running" and (m is None or choice is None):
+            return starting_state(paused=bool(self.controls and self.controls.paused))
         if self.phase != "running" or m is None or choice is None:
-            return {"state": self.phase, "story": self.story_id, "error": self.error}
+            return {"state": self.phase, "story": self.story_id, "error": self.error,
+                    "winner": self.winner}
         state = public_state(m, voices.load(choice.lang),
                              paused=bool(self.controls and self.controls.paused))
         state["state"] = "running"
@@ -167,13 +172,14 @@ class Runner:
         return self.finish(game, choice, started)
 
     def finish(self, game: Game, choice: Choice, started: float) -> str | None:
-        story_id = None
+        story_id = winner = None
         if game.over:
             pack = voices.load(choice.lang)
             story = build(game, pack, started=started, settings=choice.to_dict())
             story_id = self.shelf.keep(story, picture(story, title=pack.line("web.story.title")))
+            winner = story["winner"] or None
         with self._lock:
-            self.phase, self.story_id, self.moderator = "finished", story_id, None
+            self.phase, self.story_id, self.moderator, self.winner = "finished", story_id, None, winner
         return story_id
 
     def loop(self, stop: threading.Event) -> None:

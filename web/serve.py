@@ -19,21 +19,31 @@ import voices
 from narrator.wall import WallBoard
 from voices.args import Parser
 from web.choices import Choice
+from web.reach import DEFAULT_NAME
 from web.runner import Runner
 from web.story import Shelf, stories_dir
 
+#: the port of ``local_address`` when none is given (the page's own fallback: web.reach)
 DEFAULT_PORT = 8080
 
 
 def parser() -> argparse.ArgumentParser:
     p = Parser(prog="wakkerdam serve", description="The set-up and story page.")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every network)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT)
+    p.add_argument("--port", type=int, default=None,
+                   help="port to listen on (default: 80 where this user may, else 8080)")
+    p.add_argument("--name", default=DEFAULT_NAME,
+                   help="the page's name on the network, NAME.local, over multicast DNS "
+                        "(default: wakkerdam; 'none': no name)")
     p.add_argument("--lang", choices=voices.LANGUAGES, default=voices.DEFAULT_LANGUAGE)
     how = p.add_mutually_exclusive_group()
     how.add_argument("--kit", help="play on this kit: minimal, full, maneschijn, or a kit file")
     how.add_argument("--bots", action="store_true", help="play every set-up with bot players")
     p.add_argument("--pace", type=float, default=0.3, help="--bots: real seconds per bot answer")
+    p.add_argument("--human-seat", type=int, metavar="N",
+                   help="--bots: you play seat N (1 is the first): what the box shows that seat "
+                        "privately is printed here, with the talking wall its line comes from "
+                        "your phone (/wall); the bots make its other choices")
     p.add_argument("--fake", action="store_true", help="--kit with fake devices (a dry run)")
     p.add_argument("--text-only", action="store_true", help="no speech synthesis")
     return p
@@ -77,7 +87,7 @@ class Waiting:
     """The box between games: the address said and shown, *yes* on the
     console takes the previous set-up."""
 
-    def __init__(self, args: argparse.Namespace, address: str, runner: Runner) -> None:
+    def __init__(self, args: argparse.Namespace, address: str, runner: Runner, fallback: str = "") -> None:
         from hardware.kit import build_kit
         from narrator.demo import make_voice
 
@@ -87,6 +97,8 @@ class Waiting:
         self.speaker = make_voice(self.pack, fast=False, wav=None, cues=False,
                                   text_only=args.text_only, echo=False)
         self.address = address
+        #: the address by number, for phones that do not resolve the name
+        self.fallback = fallback
         self.announce()
 
     def announce(self) -> None:
@@ -94,6 +106,8 @@ class Waiting:
         if display is not None:
             display.show_image(qr_image(self.address, display.device.size))
         self.say(self.pack.line("web.box.address", address=self.address))
+        if self.fallback and self.fallback != self.address:
+            self.say(self.pack.line("web.box.also", address=self.fallback))
 
     def say(self, line: str) -> None:
         print(line, flush=True)
@@ -128,16 +142,32 @@ def serve_main(argv: list[str]) -> int:
 
     from hardware.flows import registry_path
     from hardware.tokens import Registry
+    from web import reach
     from web.app import Page, create_app
     from web.plays import BotPlay, KitPlay, Paced
 
-    address = local_address(args.host, args.port)
+    pack = voices.load(args.lang)
+    try:
+        sock = reach.listen(args.host, args.port)
+    except OSError as exc:
+        print(f"wakkerdam: {pack.line('web.box.no_port', port=args.port or reach.PORTS[-1], reason=exc.strerror or exc)}",
+              file=sys.stderr)
+        return 1
+    port = sock.getsockname()[1]
+    if args.port is None and port != reach.PORTS[0]:
+        print(pack.line("web.box.port", port=port), file=sys.stderr, flush=True)
+    addresses = reach.ipv4_addresses(args.host)
+    by_number = reach.url(addresses[0], port) if addresses else local_address(args.host, port)
+    announcer = reach.Announcer(addresses, port)
+    name = announcer.start(args.name) if args.name != "none" else None
+    address = reach.url(f"{name}.local", port) if name else by_number  # the QR code holds the name
     wall = WallBoard()  # the talking wall's lines from the phones
     if args.kit:
         play: Any = KitPlay(args.kit, fake=args.fake, text_only=args.text_only, wall=wall)
     else:
         pace = args.pace
-        play = BotPlay(wrap=lambda table: Paced(table, pace))
+        play = BotPlay(wrap=lambda table: Paced(table, pace), human_seat=args.human_seat,
+                       wall=wall if args.human_seat else None)
     shelf = Shelf(stories_dir())
     runner = Runner(play, shelf)
     try:
@@ -148,15 +178,17 @@ def serve_main(argv: list[str]) -> int:
         print(f"wakkerdam: {exc}", file=sys.stderr)
         registry = Registry()
     app = create_app(Page(runner, lang=args.lang, registry=registry, address=address, wall=wall))
-    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning"))
-    web_thread = threading.Thread(target=server.run, name="web", daemon=True)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    web_thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="web", daemon=True)
     web_thread.start()
-    print(voices.load(args.lang).line("web.box.screen", address=address), flush=True)
+    print(pack.line("web.box.screen", address=address), flush=True)
+    if by_number != address:
+        print(pack.line("web.box.also", address=by_number), flush=True)
     if args.kit and not args.fake:
         resume_unfinished(args, wall)
     try:
         while True:
-            waiting = Waiting(args, address, runner) if args.kit else None
+            waiting = Waiting(args, address, runner, by_number) if args.kit else None
             try:
                 choice = None
                 while choice is None and web_thread.is_alive():
@@ -165,7 +197,7 @@ def serve_main(argv: list[str]) -> int:
                         if runner.submit(previous) is None:
                             choice = runner.wait(1.0)
                 if choice is None:
-                    return 1  # the web server could not start (port taken): uvicorn said why
+                    return 1  # the web server stopped: uvicorn said why
             finally:
                 if waiting is not None:
                     waiting.close()
@@ -174,4 +206,5 @@ def serve_main(argv: list[str]) -> int:
         pass
     finally:
         server.should_exit = True
+        announcer.close()
     return 0

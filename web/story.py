@@ -58,8 +58,9 @@ def _answer(pack: Pack, answer: Any) -> str:
 
 def _choice_line(pack: Pack, req: Request, answer: Any) -> dict[str, Any]:
     ask, said = pack.line(f"web.ask.{req.ask.value}"), _answer(pack, answer)
-    if req.ballot:  # every voter: the votes name them
-        return {"kind": "choice", "text": pack.line("web.story.ballot", ask=ask, answer=said)}
+    if req.ballot:  # every voter: the votes name them ("De stemming: Anna → Bram, ...")
+        return {"kind": "choice", "text": pack.line("web.story.ballot", ask=ask[:1].upper() + ask[1:],
+                                                    answer=said)}
     return {"kind": "choice", "text": pack.line(
         "web.story.choice", who=pack.join(list(req.actors)), ask=ask, answer=said)}
 
@@ -76,6 +77,12 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
         replay.apply(answer)
     chapters: list[dict[str, Any]] = []
     chapter: dict[str, Any] | None = None
+    #: deaths dated by the chapter that tells them: a hunter's shot at dawn
+    #: and what follows it (a lover's grief) happen in the open, in the day,
+    #: though the engine's clock still says the night; the night's victims
+    #: found at dawn keep their night
+    told_in: dict[str, str] = {}
+    shot_in: dict[str, Any] | None = None
     for i, e in enumerate([*game.events, None]):
         for item in made_at.get(i, ()):
             if chapter is not None:
@@ -89,6 +96,10 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
             chapters.append(chapter)
         if chapter is None or e.cue:
             continue
+        if e.kind == "death_hunter":
+            shot_in = chapter
+        if e.kind.startswith("death_") and "name" in e.data and shot_in is chapter:
+            told_in.setdefault(e.data["name"], f"{chapter['kind']} {chapter['n']}")
         if e.public:
             chapter["items"].append({"kind": "public", "text": announce.public_line(e, pack)})
         else:
@@ -101,13 +112,15 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
     people = []
     for seat, name in enumerate(game.setup.players, 1):
         d = deaths.get(name)
+        died_at = (told_in.get(name) or d.when) if d else None
         people.append({
             "seat": seat, "name": name, "role": pack.role_bare(game.setup.roles[name].value),
             "role_id": game.setup.roles[name].value,
             "ended_as": pack.role_bare(s.role[name].value),
             "team": s.team(name).value,
-            "died": _when(pack, d.when) if d else None, "died_at": d.when if d else None,
+            "died": _when(pack, died_at) if died_at else None, "died_at": died_at,
             "cause": pack.line(f"web.cause.{d.cause.value}") if d else None,
+            "cause_id": d.cause.value if d else None,
         })
     return {
         "started": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)),

@@ -57,8 +57,10 @@ def request(s: State) -> Request | None:
         return None
     spy = spies[0]
     choices = tuple(p for p in s.living() if p != spy)
+    if not choices:  # the last one living (a game of the black death): nobody to spy on
+        return None
     return Request(MADNESS_SEER, (spy,), choices, s.when, allow_none=False,
-                   default=choices[0] if choices else None)
+                   default=choices[0])
 
 
 def apply(s: State, target: str) -> None:

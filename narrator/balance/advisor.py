@@ -13,8 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine import Options, Role
+from engine import Options, Role, SetupError, check_setup
 from engine.registry import ROLES
+from engine.variants import variants_of
 from narrator.balance.errors import BalanceInputError
 from narrator.balance.inputs import Question, player_range, table_cards
 from narrator.balance.variants import BANNED, engine_variants
@@ -115,13 +116,26 @@ class Advisor:
         self.jobs = jobs
         self.done = done
 
+    def batch(self, cards: Sequence[Role], players: int | None = None,
+              options: Options | None = None) -> Batch:
+        return Batch(players or self.q.players, tuple(cards), self.seed, "sensible",
+                     options or self.q.options, engine_variants(self.q.variants),
+                     self.q.event_cards, self.q.events_every)
+
     def rates(self, cards: Sequence[Role], games: int, players: int | None = None,
               options: Options | None = None) -> Rates:
-        batch = Batch(players or self.q.players, tuple(cards), self.seed, "sensible",
-                      options or self.q.options, engine_variants(self.q.variants),
-                      self.q.event_cards, self.q.events_every)
-        counts: Counter[str] = wins(batch, games, self.jobs, self.done)
+        counts: Counter[str] = wins(self.batch(cards, players, options), games, self.jobs, self.done)
         return Rates(games, dict(counts))
+
+    def deals(self, cards: Sequence[Role], players: int | None = None) -> bool:
+        """Whether the question's variants play this deck (a trial deal: bot
+        games skip the engine's checks, so a deck a variant refuses would
+        fail inside a game)."""
+        try:
+            check_setup(self.batch(cards, players).setup(0))
+        except (SetupError, ValueError):
+            return False
+        return True
 
     def base(self, games: int) -> Rates:
         return self.rates(self.q.cards, games)
@@ -129,7 +143,11 @@ class Advisor:
     def swaps(self, *, villagers_only: bool = False) -> list[Swap]:
         """The swaps this question's variants allow."""
         banned = frozenset().union(*(BANNED.get(v, frozenset()) for v in self.q.variants))
-        return swaps(self.q.cards, banned=banned, villagers_only=villagers_only)
+        found = swaps(self.q.cards, banned=banned, villagers_only=villagers_only)
+        if not self.q.variants:
+            return found
+        # a variant that deals its own deck (de dubbele ik) refuses most swaps
+        return [s for s in found if self.deals(s.cards)]
 
     def nearest_even(self, games: int, top: int, *, villagers_only: bool = False) -> list[tuple[Swap, Rates]]:
         """The ``top`` swaps whose village rate is nearest to half."""
@@ -138,14 +156,31 @@ class Advisor:
         return tried[:top]
 
     def player_counts(self) -> list[int]:
-        """The player counts whose seed 001 deck has room for this deck's characters."""
+        """The player counts whose seed 001 deck has room for this deck's
+        characters (and that the question's variants play)."""
         lo, hi = player_range()
-        return [n for n in range(lo, hi + 1) if _fits(n, self.q.specials)]
+        return [n for n in range(lo, hi + 1) if self.deck_of(n) is not None]
+
+    def deck_of(self, players: int) -> list[Role] | None:
+        """The same characters in seed 001's deck for ``players``, as the
+        question's variants deal it (``Variant.fit_deck``); None when they do not fit."""
+        if not _fits(players, self.q.specials):
+            return None
+        cards = table_cards(players, self.q.specials)
+        if not self.q.variants:
+            return cards
+        for v in variants_of(engine_variants(self.q.variants)):
+            cards = v.fit_deck(cards, players)
+        return cards if self.deals(cards, players) else None
 
     def by_players(self, games: int) -> list[tuple[int, Rates]]:
         """The same characters in seed 001's deck of every player count they fit."""
-        return [(n, self.rates(table_cards(n, self.q.specials), games, players=n))
-                for n in self.player_counts()]
+        found = []
+        for n in self.player_counts():
+            cards = self.deck_of(n)
+            assert cards is not None
+            found.append((n, self.rates(cards, games, players=n)))
+        return found
 
 
 def _fits(players: int, specials: Sequence[Role]) -> bool:

@@ -13,7 +13,7 @@ import config
 from engine import Options, Role, check_setup, role_ids
 from engine.deck import MIDDLE_CARDS, table_deck
 from engine.registry import ROLES
-from engine.variants import variants_of
+from engine.variants import VARIANTS, variants_of
 from narrator.balance.errors import BalanceInputError
 from narrator.balance.variants import engine_variants, full_moon_pile, options_for
 
@@ -50,13 +50,13 @@ def parse_roles(ids: Sequence[str]) -> list[Role]:
     return [Role(rid) for rid in ids]
 
 
-def check_deck(players: int, cards: Sequence[Role]) -> None:
+def check_deck(players: int, cards: Sequence[Role], *, wolves_needed: bool = True) -> None:
     """Any deck the box's cards make (not only the table's): one card a
     player, two more with a thief, a werewolf, each character at most once."""
     need = players + (MIDDLE_CARDS if Role.THIEF in cards else 0)
     if len(cards) != need:
         raise BalanceInputError("balance.err_deck_size", cards=len(cards), players=players, need=need)
-    if Role.WEREWOLF not in cards:
+    if wolves_needed and Role.WEREWOLF not in cards:
         raise BalanceInputError("balance.err_no_wolf")
     for role, count in Counter(cards).items():
         if ROLES[role].unique and count > 1:
@@ -89,7 +89,10 @@ def question(players: int, *, roles: Sequence[str] | None = None, specials: Sequ
         raise BalanceInputError("balance.err_both_decks")
     if roles:
         cards = parse_roles(roles)
-        check_deck(players, cards)
+        # a variant that plays without werewolf cards (the black death, de
+        # dubbele ik) is given its own deck as the page deals it
+        wolves = all(VARIANTS[v].wolves_needed for v in engine_variants(tuple(variants)))
+        check_deck(players, cards, wolves_needed=wolves)
     else:
         cards = table_cards(players, parse_roles(specials or ()))
     ids = tuple(dict.fromkeys(variants))
