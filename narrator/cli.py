@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "villages": ("villages.cli", "main", "several boxes, one evening: pair them, run their broker"),
     "serve": ("web.serve", "serve_main", "the set-up and story page on the local network (the box's service)"),
     "compile": ("narrator.compiled", "main", "build the compiled engine (mypyc) that simulate and balance use"),
+    "roles": ("narrator.roles_cli", "main", "every role of an edition (--edition forum: seed 004) and which the box plays"),
 }
 
 

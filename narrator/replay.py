@@ -58,7 +58,7 @@ def forum_summary(game: Any, lang: str) -> dict[str, Any]:
         "alive": list(s.living()),
         "dead": [{"name": d.name, "role": d.role.value, "cause": d.cause.value, "when": d.when}
                  for d in s.deaths],
-        "mayor": s.mayor(),
+        "mayor": s.store.get("mayor"),
         "lovers": lovers,
         "charmed": [],
         "public": announce.public_lines(game.events, pack),

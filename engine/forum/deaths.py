@@ -41,14 +41,18 @@ def shown_identity(s: ForumState, name: str) -> dict[str, Any]:
 def die(s: ForumState, name: str, cause: Cause, fold: Fold | None = None) -> Flow:
     """``name`` dies of ``cause`` now (``fold``: in tonight's fold, else by
     day); returns the death, or None when he did not die."""
-    if not s.alive[name]:
-        return None
+    if not s.alive[name] or name in s.dying:
+        return None  # (a hunter shot by the hunter he shoots: one death each)
     for spares in s.rules.spares:
         if spares(s, name, cause.value):
             return None
-    for dying in s.rules.dying:
-        if (yield from dying(s, name, cause, fold)):
-            return None  # the game ended before he died (the hunter)
+    s.dying.add(name)
+    try:
+        for dying in s.rules.dying:
+            if (yield from dying(s, name, cause, fold)):
+                return None  # the game ended before he died (the hunter)
+    finally:
+        s.dying.discard(name)
     if not s.alive[name]:
         return None
     death = Death(name, s.card[name], cause, s.when)

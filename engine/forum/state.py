@@ -69,6 +69,8 @@ class ForumState:
         self.alive: dict[str, bool] = {p: True for p in players}
         self.living_now: tuple[str, ...] = players
         self.deaths: list[Death] = []
+        #: who is dying this moment (his last act, the hunter's shot, under way)
+        self.dying: set[str] = set()
         #: players whose card the box made public (a death, a prince's lynch)
         self.revealed: set[str] = set()
         self.events: list[Event] = []
@@ -153,10 +155,6 @@ class ForumState:
             if name == b:
                 return a
         return None
-
-    def mayor(self) -> str | None:
-        found: str | None = self.store.get("mayor")
-        return found
 
     def memory(self, name: str) -> dict[str, Any]:
         """What the card ``name`` holds has used."""

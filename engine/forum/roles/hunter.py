@@ -104,7 +104,7 @@ class HunterRules(ForumRules):
         lover = s.lover_of(name)
         if lover is not None and s.team(lover) is Side.BAD:
             return False  # "gekoppeld aan een slechtje, vervalt zijn schot"
-        living = [p for p in others(s, name) if not s.has_extra(p, GRIM_REAPER)]
+        living = [p for p in others(s, name) if not s.has_extra(p, GRIM_REAPER) and p not in s.dying]
         if fold is None and cause is Cause.VOTE:
             listed = [p for p in shot_list(s, name) if p in living]
             shot = yield request(s, Ask.HUNTER, (name,), tuple(living),

@@ -44,9 +44,15 @@ TIEBREAK: Final = Ask.MAYOR_TIEBREAK
 SUCCESSOR: Final = Ask.MAYOR_SUCCESSOR
 
 
+def mayor_of(s: ForumState) -> str | None:
+    """The mayor now (dead too, at the moment his death is followed through)."""
+    found: str | None = s.store.get("mayor")
+    return found
+
+
 def make_mayor(s: ForumState, name: str) -> None:
     """``name`` is the mayor now (the caller says so to the table)."""
-    old = s.mayor()
+    old = mayor_of(s)
     if old is not None:
         s.extra[old].discard(MAYOR)
     s.store["mayor"] = name
@@ -56,7 +62,7 @@ def make_mayor(s: ForumState, name: str) -> None:
 
 def name_successor(s: ForumState) -> Flow:
     """The new mayor names his successor at once, privately."""
-    mayor = s.mayor()
+    mayor = mayor_of(s)
     if mayor is None:
         return
     choices = others(s, mayor)
@@ -98,7 +104,7 @@ class MayorRules(ForumRules):
         yield from election(s)
 
     def tie(self, s: ForumState, tied: tuple[str, ...], ballot: dict[str, str | None]) -> Flow:
-        mayor = s.mayor()
+        mayor = mayor_of(s)
         if mayor is None or not s.alive[mayor]:
             return None
         if ballot.get(mayor) in tied:
@@ -107,7 +113,7 @@ class MayorRules(ForumRules):
         return chosen
 
     def after_death(self, s: ForumState, death: Death) -> Flow:
-        if s.mayor() != death.name:
+        if mayor_of(s) != death.name:
             return False
         dead = death.name
         while True:
@@ -116,7 +122,7 @@ class MayorRules(ForumRules):
             if not living:
                 s.store["mayor"] = None
                 return False
-            if named is not None and not s.alive[named] and s.mayor() == dead and \
+            if named is not None and not s.alive[named] and mayor_of(s) == dead and \
                     any(d.name == named and d.when == death.when for d in s.deaths):
                 # died at the same moment: "krijgt diegene nog de kans"
                 make_mayor(s, named)  # (dead: not announced; his choice is)
@@ -135,7 +141,7 @@ base_rules(MayorRules())
 
 
 def ask_change(s: ForumState) -> Request | None:
-    mayor = s.mayor()
+    mayor = mayor_of(s)
     if mayor is None or not s.alive[mayor]:
         return None
     return request(s, SUCCESSOR, (mayor,), others(s, mayor), info={"current": s.store.get("successor")})
