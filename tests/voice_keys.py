@@ -530,6 +530,10 @@ def forum_uses() -> list[Use]:
                 uses.append(Use(part.label, f"{where} option labels", frozenset()))
     for action in day_actions():
         uses.append(Use(f"forum.action.{action.id}", f"day action {action.id}", frozenset()))
+    from engine.forum.registry import FORUM_ROLES
+
+    for role in FORUM_ROLES:  # the set-up page's one line about each playable role
+        uses.append(Use(f"forum.about.{role.value}", f"forum role {role.value} (the page)", frozenset()))
     for rid in ALL_IDS:
         uses.append(Use(f"role.{rid}", f"forum role {rid} (engine.forum.catalog)", frozenset()))
         uses.append(Use(f"role_bare.{rid}", f"forum role {rid} (engine.forum.catalog)", frozenset()))
