@@ -6,7 +6,8 @@ the seeds it checks. Expectations live in optional top-level keys that
 ``wakkerdam replay`` ignores:
 
 - ``expect``: a subset of the replay's JSON output. Lists compare exactly and in
-  order, except ``alive`` and ``charmed`` (sets). ``dead`` is the full list in
+  order, except ``alive`` and ``charmed`` (sets); a mapping compares the keys
+  it names (the forum's ``sides``, ``roles``, ``extra``). ``dead`` is the full list in
   order; each entry compares only the keys it gives.
 - ``expect_exit`` (default 0) and ``expect_stderr`` (a case-insensitive
   substring of the one-line stderr).
@@ -95,6 +96,10 @@ def _check_expect(expected: dict[str, Any], output: dict[str, Any]) -> None:
             _compare_dead(want, got)
         elif key in SET_KEYS:
             assert sorted(got) == sorted(want), f"{key}: expected {sorted(want)}, got {sorted(got)}"
+        elif isinstance(want, dict) and isinstance(got, dict):
+            # a mapping (the forum's sides, roles, extra): the players named
+            picked = {k: got.get(k) for k in want}
+            assert picked == want, f"{key}: expected {want!r}, got {picked!r}"
         else:
             assert got == want, f"{key}: expected {want!r}, got {got!r}"
 
