@@ -265,6 +265,13 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
         speaker.close()
 
 
+def forum_batch(setup: Setup, seed: int, style: str, options: Options | None = None) -> Batch:
+    """A run of a forum deal's deck: its cards and its extra roles, dealt anew each game."""
+    cards = tuple(setup.roles[p] for p in setup.players)
+    extras = tuple(r for p in setup.players for r in setup.extra.get(p, ()))
+    return Batch(len(cards), cards, seed, style, options or Options(), edition=FORUM, extras=extras)
+
+
 def jobs_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=default_jobs(),
                         help="processes to play on (default: every core); results do not depend on it")
@@ -285,15 +292,18 @@ def simulate_main(argv: list[str]) -> int:
     if args.jobs < 1:
         return fail("wakkerdam", language(argv), "cli.at_least", option="--jobs", n=1)
     try:
-        deck_for(args.players, _roles(args.roles))
         variants, options = rule_choices(args)
-        deal(args.players, args.seed, _roles(args.roles), options, variants)
+        setup = deal(args.players, args.seed, _roles(args.roles), options, variants,
+                     edition=args.edition, extra=_roles(args.extra))
+        if args.edition == BOARD:
+            deck_for(args.players, _roles(args.roles))
     except (SetupError, ValueError) as exc:
         return _error(exc, args.lang)
     compiled.say_engine(voices.load(args.lang))
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
                       progress=sys.stderr.isatty() and not args.json, variants=variants,
-                      options=options, jobs=args.jobs)
+                      options=options, jobs=args.jobs,
+                      forum=setup if args.edition == FORUM else None)
     result["engine"] = compiled.running()
     if args.json:
         print(json.dumps(result))
@@ -307,9 +317,13 @@ def simulate_main(argv: list[str]) -> int:
 
 def simulate(games: int, players: int, seed: int, roles: list[str] | None = None,
              style: str = "random", progress: bool = False, variants: tuple[str, ...] = (),
-             options: Options | None = None, jobs: int = 1) -> dict[str, Any]:
-    """``games`` silent games on ``jobs`` processes; the wins do not depend on ``jobs``."""
-    batch = Batch(players, tuple(deck_for(players, roles)), seed, style, options or Options(), variants)
+             options: Options | None = None, jobs: int = 1, forum: Setup | None = None) -> dict[str, Any]:
+    """``games`` silent games on ``jobs`` processes; the wins do not depend on ``jobs``.
+    ``forum``: a forum deal, whose cards and extra roles every game deals anew."""
+    if forum is not None:
+        batch = forum_batch(forum, seed, style, options)
+    else:
+        batch = Batch(players, tuple(deck_for(players, roles)), seed, style, options or Options(), variants)
     start = time.perf_counter()
     with progress_bar(games, "simulating", enabled=progress) as done:
         counts = wins(batch, games, jobs, done)
