@@ -45,21 +45,29 @@ def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
 
 def forum_deal(players: int, seed: int, roles: Sequence[str] | None = None,
                extra: Sequence[str] | None = None, options: Options | None = None) -> Setup:
-    """A forum edition's deal (seed 004): ``roles`` every card (ids or names
-    in any language), ``extra`` the extra roles dealt beside them; the
-    demo's deck (``config.forum_demo_deck``) when not given."""
+    """A forum edition's deal (seed 004) for the demo's players, its seeds
+    derived from ``seed`` (:func:`forum_setup`)."""
+    seeds = Seeds.derived(seed)
+    count = len(roles) if roles else players
+    return forum_setup(NAMES[:count], seeds.deal, seeds.game, roles, extra, options)
+
+
+def forum_setup(names: Sequence[str], deal_seed: int, game_seed: int,
+                roles: Sequence[str] | None = None, extra: Sequence[str] | None = None,
+                options: Options | None = None) -> Setup:
+    """A forum edition's deal: ``roles`` every card (ids or names in any
+    language), ``extra`` the extra roles dealt beside them; the demo's deck
+    (``config.forum_demo_deck``) when not given."""
     from engine.forum.deck import check_deal
     from engine.forum.deck import deal as deal_forum
     from engine.forum.game import ForumGame  # noqa: F401  (registers the forum's roles)
     from engine.forum.registry import parse_forum_role
 
-    seeds = Seeds.derived(seed)
-    default_cards, default_extra = config.forum_demo_deck(players)
+    default_cards, default_extra = config.forum_demo_deck(len(names))
     cards = [parse_forum_role(voices.role_named(r) or r) for r in (roles or default_cards)]
     extras = [parse_forum_role(voices.role_named(r) or r, extra=True)
               for r in (extra if extra is not None else ([] if roles else default_extra))]
-    setup = deal_forum(NAMES[:len(cards)] if roles else NAMES[:players], cards, extras, seeds.deal,
-                       options=options, seed=seeds.game)
+    setup = deal_forum(list(names), cards, extras, deal_seed, options=options, seed=game_seed)
     check_deal(setup)
     return setup
 
