@@ -22,12 +22,25 @@ _NORMAL_RATE = 175
 
 
 def resolve_model(spec: str) -> Path:
-    """The ``.onnx`` file named by ``spec``: a path, or a Python package with
-    ``model_path()``. BackendUnavailable when there is none."""
+    """The ``.onnx`` file named by ``spec``: a path, a voice that
+    ``wakkerdam voices install`` put in place (``nl_BE-nathalie-medium``:
+    Piper's names have dashes), or a Python package with ``model_path()``.
+    BackendUnavailable when there is none."""
     if not spec:
         raise BackendUnavailable("no Piper voice is configured for this language")
     if spec.endswith(".onnx") or "/" in spec:
         path = Path(spec).expanduser()
+    elif "-" in spec:
+        from .install import installed_voice
+
+        found = installed_voice(spec)
+        if found is None:
+            from .install import PIPER_VOICES
+
+            lang = PIPER_VOICES[spec].lang if spec in PIPER_VOICES else "LANG"
+            raise BackendUnavailable(f"the Piper voice {spec} is not installed "
+                                     f"(wakkerdam voices install {lang})")
+        path = found
     else:
         try:
             module = importlib.import_module(spec)
