@@ -76,8 +76,8 @@ class VoiceSettings:
     backend: str = "espeak-ng"
     piper_model: str = ""
     voices: tuple[str, ...] = ()
-    loudness: float = -20.0
-    outdoors_loudness: float = -14.0
+    loudness: float = -23.0
+    outdoors_loudness: float = -16.0
 
     def __post_init__(self) -> None:
         if not isinstance(self.voice, str) or not self.voice.strip():
