@@ -21,6 +21,7 @@ from voices import Pack
 from .adapter import SpokenInput
 from .dialogue import DialogueSettings, Say, VoteDialogue
 from .listen import Listener, PushToTalk
+from .lookalikes import lookalikes
 from .models import install_command, model_for
 from .recognizer import Recognizer
 from .sphinx_backend import SPHINX_LANGUAGES, PocketsphinxRecognizer
@@ -172,7 +173,12 @@ def spoken_input(pack: Pack, *, say: Say, fallback: Input, seats: Mapping[str, i
         if push_to_talk is None:
             return buttons("speech.level.noisy_buttons")
         notices.append((level.key, {}))     # voices stay, with the seat buttons held
+    alike = lookalikes(seats, pack.lang)
+    if alike:   # said once: those players are named by their seat number
+        names = sorted({n for pair in alike for n in pair}, key=lambda n: seats[n])
+        notices.append(("speech.lookalike", {"names": pack.join(names)}))
     dialogue = VoteDialogue(pack=pack, recognizer=recognizer, listener=listener, say=say,
                             seats=seats, fallback=fallback.ask, settings=settings,
-                            push_to_talk=push_to_talk if noisy or always_push_to_talk else None)
+                            push_to_talk=push_to_talk if noisy or always_push_to_talk else None,
+                            by_seat=frozenset(n for pair in alike for n in pair))
     return Hearing(SpokenInput(dialogue, fallback), True, notices, dialogue)
