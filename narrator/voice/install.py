@@ -84,7 +84,10 @@ DEFAULT_VOICE = {"nl": "nl_BE-nathalie-medium", "de": "de_DE-thorsten-medium",
 
 
 def voices_dir(root: Path | None = None) -> Path:
-    """Where installed Piper voices live: beside the speech models."""
+    """Where installed Piper voices live: ``root``/piper, or
+    ``$WAKKERDAM_VOICES``, or beside the speech models."""
+    if root is None and os.environ.get("WAKKERDAM_VOICES"):
+        return Path(os.environ["WAKKERDAM_VOICES"]).expanduser()
     return (root or models_dir()) / "piper"
 
 

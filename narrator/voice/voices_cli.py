@@ -55,8 +55,9 @@ def main(argv: list[str]) -> int:
     pack = _ui_pack()
     parser = Parser(prog="wakkerdam voices",
                     description="The voices each pack speaks with; install a Piper voice.")
-    parser.add_argument("--dir", type=Path, help="where voices live (default: beside the "
-                        "speech models, $WAKKERDAM_MODELS or ~/.local/share/wakkerdam/models)")
+    parser.add_argument("--dir", type=Path, help="where voices live (default: $WAKKERDAM_VOICES, "
+                        "else beside the speech models: $WAKKERDAM_MODELS/piper or "
+                        "~/.local/share/wakkerdam/models/piper)")
     sub = parser.add_subparsers(dest="action")
     listing = sub.add_parser("list", help="each pack's voices, best first, and which speaks")
     listing.add_argument("--lang", default="all", choices=(*voices.LANGUAGES, "all"))
@@ -69,7 +70,7 @@ def main(argv: list[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.dir is not None:
-        os.environ["WAKKERDAM_MODELS"] = str(args.dir)   # what the packs' voices are found by
+        os.environ["WAKKERDAM_VOICES"] = str(args.dir)   # where the packs' voices are found
     if args.action in (None, "list"):
         for lang in (voices.LANGUAGES if getattr(args, "lang", "all") == "all" else (args.lang,)):
             print("\n".join(show(lang, pack)))
@@ -97,7 +98,7 @@ def main(argv: list[str]) -> int:
                             total=total if total is not None else "?"), flush=True)
 
     try:
-        path = install(PIPER_VOICES[name], args.dir, base_url=args.url, progress=progress,
+        path = install(PIPER_VOICES[name], base_url=args.url, progress=progress,
                        report=lambda key, params: print(pack.line(key, **params), flush=True))
     except InstallError as exc:
         print(pack.line(exc.key, **exc.params), file=sys.stderr)
