@@ -67,8 +67,8 @@ class SimulatedTable:
             self.mic.clear()
         elif key == "speech.say_seat" and self.truth.get(voter) in self.seats:
             seat = self.seats[self.truth[voter]]
-            self._utter(voter, self._next(voter, self.vocab.forms(
-                "seat_forms", self.vocab.seat(seat)[0])[0]))
+            forms = self.vocab.forms("seat_forms", self.vocab.seat(seat)[0])
+            self._utter(voter, self._next(voter, forms[min(1, len(forms) - 1)]))  # "number three"
         elif key.startswith(ANSWER_PROMPTS):
             self._utter(voter, self._next(voter, self._answer(voter)))
         elif key.startswith("speech.confirm."):
