@@ -213,6 +213,27 @@ def test_every_line_of_every_voice_comes_out_at_the_packs_loudness():
     assert max(even) - min(even) < 1.0 and abs(np.median(even) + 23) < 0.3
 
 
+@pytest.mark.parametrize("voice,rate_text", [("nl", "De nacht valt over Wakkerdam."), ("en", "Yes."),
+                                             ("de", "Die Seherin erwacht und zeigt auf einen Spieler.")])
+def test_the_loudness_is_bs1770s_as_pyloudnorm_measures_it(voice, rate_text):
+    import pyloudnorm
+
+    audio = make_backend(VoiceSettings(voice=voice, backend="espeak-ng")).render(Say(rate_text, voice))
+    x = audio.samples.astype(float) / 32768
+    x = np.pad(x, (0, max(0, int(0.4 * audio.sample_rate) + 1 - len(x))))
+    reference = pyloudnorm.Meter(audio.sample_rate).integrated_loudness(x)
+    assert loudness(audio.samples, audio.sample_rate) == pytest.approx(reference, abs=0.05)
+    for rate in (16000, 48000):             # MBROLA's rate, a sound card's
+        from hardware.audio import resample
+
+        again = resample(audio.samples, audio.sample_rate, rate)
+        y = again.astype(float) / 32768
+        y = np.pad(y, (0, max(0, int(0.4 * rate) + 1 - len(y))))
+        assert loudness(again, rate) == pytest.approx(
+            pyloudnorm.Meter(rate).integrated_loudness(y), abs=0.05)
+    assert loudness(np.zeros(5000, np.int16), 22050) == float("-inf")
+
+
 def test_outdoors_is_louder_and_its_peaks_are_rounded_off_not_cut():
     synth = make_backend(VoiceSettings(voice="nl", backend="espeak-ng"))
     audio = synth.render(Say(LINES[1], "nl"))

@@ -49,7 +49,7 @@ class RenderCache:
     ignored.
     """
 
-    def __init__(self, directory: Path | None = None, *, memory_bytes: int = 48 << 20,
+    def __init__(self, directory: Path | None = None, *, memory_bytes: int = 12 << 20,
                  on_disk_error: Callable[[Path, voices.Line], None] | None = None) -> None:
         self.directory = Path(directory) if directory is not None else None
         self.memory_bytes = memory_bytes
