@@ -8,7 +8,11 @@ Use::
     speaker.cue("night"); speaker.say(text); speaker.silence(2.5)
     speaker.wait_until_done(); speaker.close()
 
-Which engine speaks by default, and why: **the espeak-ng command line**.
+Which voice speaks: the best of the pack's ``voices`` installed here
+(``backend: best``; Piper, MBROLA through espeak-ng), espeak-ng's own voice
+last; measured in ``bench/narration_quality.py``, see docs/voice.md. Every
+line is levelled to the pack's loudness (``loudness.py``, ITU-R BS.1770).
+The engine underneath, and why: **the espeak-ng command line**.
 pyttsx3 (the design card's library) drives the very same engine on Linux
 (libespeak-ng), so the voice is the same, but measured here pyttsx3 2.99
 returns from ``runAndWait()`` before its file is written, can hang, keeps only
