@@ -34,6 +34,11 @@ HEADROOM_DB = 6.0
 
 #: kept before and after the voice inside a press (a word's soft edges)
 PTT_MARGIN_S = 0.15
+#: inside a press, a frame is the voice's when it is this far over the
+#: room's median level and not this far under the voice's loud part (a
+#: word's soft sounds lie 10-20 dB under its vowels)
+PTT_OVER_ROOM_DB = 6.0
+PTT_UNDER_VOICE_DB = 25.0
 
 #: told True when the speaker has paused long enough to decode what was
 #: said so far, False when they speak on
@@ -148,11 +153,15 @@ class Listener:
         button is pressed before one speaks and let go after, and in a loud
         room that edge is other people's talk (measured: babble before the
         answer was heard as an answer of its own). Kept: from the first to
-        the last frame within ``below_speech_db`` of the voice's loud part,
-        with a margin of ``PTT_MARGIN_S``."""
+        the last frame over the room's level (from the level check) by
+        ``PTT_OVER_ROOM_DB`` and within ``PTT_UNDER_VOICE_DB`` of the voice's
+        loud part, with a margin of ``PTT_MARGIN_S``."""
         ordered = sorted(levels)
         loud = ordered[min(len(ordered) - 1, int(len(ordered) * self.settings.loud_quantile))]
-        voiced = [i for i, db in enumerate(levels) if db >= loud - self.settings.below_speech_db]
+        line = loud - PTT_UNDER_VOICE_DB
+        if self.room_db is not None:
+            line = max(line, self.room_db + PTT_OVER_ROOM_DB)
+        voiced = [i for i, db in enumerate(levels) if db >= min(line, loud)]
         margin = round(PTT_MARGIN_S * 1000 / self.settings.frame_ms)
         return frames[max(0, voiced[0] - margin): voiced[-1] + 1 + margin]
 
