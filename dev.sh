@@ -14,10 +14,11 @@ cd "$(dirname "$0")"
 APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto chromium chromium-driver gcc)
 VENV=.venv
 # MBROLA's diphone voices, spoken through espeak-ng (docs/voice.md): far better
-# understood than espeak-ng's own (Whisper's word errors on every spoken line:
-# nl 70 -> 36 %, de 57 -> 11 %, en 14 -> 12 %). Debian has them in non-free:
-# their licence allows non-commercial, non-military use only.
-VOICE_PACKAGES=(mbrola mbrola-nl2 mbrola-de6 mbrola-us1)
+# understood than espeak-ng's own (Whisper's word errors on every spoken line,
+# bench/narration_quality.py: nl 70 -> 36 %, de 58 -> 13 %, en 22 -> 12 %).
+# Debian has them in non-free: their licence allows non-commercial,
+# non-military use only.
+VOICE_PACKAGES=(mbrola mbrola-nl2 mbrola-de6 mbrola-us2)
 
 ensure_system_packages() {
     local missing=()
@@ -86,7 +87,7 @@ ensure_voices() {
         [ "$(id -u)" -eq 0 ] || sudo="sudo"
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
     fi
-    echo "MBROLA adds: Dutch mb-nl2, German mb-de6, English mb-us1 (each pack speaks with" \
+    echo "MBROLA adds: Dutch mb-nl2, German mb-de6, English mb-us2 (each pack speaks with" \
          "the best voice installed: wakkerdam voices list)" >&2
 }
 
