@@ -193,7 +193,7 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
         kit = build_kit(args.kit, fake=fake, players=players, lang=args.lang,
                         risky_candles=args.risky_candles)
     speaker = make_voice(voices.load(args.lang), fast=False, wav=args.wav, cues=True,
-                         text_only=args.text_only, echo=False)
+                         text_only=args.text_only, echo=False, outdoors=kit.spec.battery)
 
     def say(line: str) -> None:
         print(line, flush=True)
@@ -230,11 +230,14 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
                               voice_votes=not args.no_voice_votes, risky_candles=args.risky_candles,
                               wall_phones=wall is not None)
     kit.candles.light(game.state.living())
+    if hasattr(speaker, "night_sounds"):
+        # Maneschijn nights: outdoors on the battery kit, or the candles' variant
+        speaker.night_sounds = kit.spec.battery or "moonlight" in setup.variants
     private = CallBoundPrivate(kit.private)
     pack = voices.load(args.lang).for_setup(setup)
     table = CandleKeeper(answers or kit.input, kit, lambda: moderator.game.state.living())
     if not args.no_voice_votes:
-        table = spoken_table(pack, table, setup, kit.on_notice)
+        table = spoken_table(pack, table, setup, kit.on_notice, kit=kit)
     phones = None
     if wall is not None and "talking_wall" in setup.variants:
         table = phones = phone_wall(table, wall, setup, seeds, journal, resumed=resumed,
@@ -289,13 +292,19 @@ def give_wall_codes(private: Any, setup: Setup, seeds: Seeds) -> None:
                       line_s=CODE_SHOWN_S)
 
 
-def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any) -> Any:
-    """Day votes by voice (the pack's vosk model and the microphone) with the
-    buttons as fallback; what is missing is said once and buttons are used."""
+def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any, *, kit: Any = None,
+                 **hearing_kw: Any) -> Any:
+    """Day votes by voice (the box's recognizer and the microphone) with the
+    buttons as fallback; what is missing is said once and buttons are used.
+    On a kit with seat buttons a room too loud for listening keeps the
+    voices: each voter holds their seat button while speaking (said once).
+    ``hearing_kw``: ``spoken_input``'s seams (a test's microphone)."""
     from narrator.hearing.setup import spoken_input
 
+    has_pods = kit is not None and kit.has_pods_for(tuple(setup.players))
     hearing = spoken_input(pack, say=lambda key, **params: say(pack.line(key, **params)),
-                           fallback=buttons, seats={p: i + 1 for i, p in enumerate(setup.players)})
+                           fallback=buttons, seats={p: i + 1 for i, p in enumerate(setup.players)},
+                           push_to_talk=kit.push_to_talk if has_pods else None, **hearing_kw)
     for key, params in hearing.notices:
         say(pack.line(key, **params))
     return hearing.input

@@ -209,8 +209,10 @@ def _kit_game(setup: Setup, args: argparse.Namespace, journal: Any = None) -> Ga
 
     pack = voices.load(args.lang).for_setup(setup)
     out = sys.stderr if args.json else sys.stdout
+    outside = args.kit == "maneschijn"      # the battery kit: a night outside
     speaker = make_voice(pack, fast=True, wav=args.wav, cues=not args.no_cues,
-                         text_only=args.text_only, echo=False)
+                         text_only=args.text_only, echo=False, outdoors=outside,
+                         night_sounds=outside or "moonlight" in setup.variants)
     try:
         game, kit = play_through_kit(setup, args.kit, lang=args.lang, bot_style=args.bots, speaker=speaker,
                                      moderator_kw={"on_line": lambda line: print(line, file=out, flush=True),
@@ -224,12 +226,13 @@ def _kit_game(setup: Setup, args: argparse.Namespace, journal: Any = None) -> Ga
 
 
 def make_voice(pack: voices.Pack, *, fast: bool, wav: str | None, cues: bool, text_only: bool,
-               echo: Any) -> Any:
+               echo: Any, outdoors: bool = False, night_sounds: bool = False) -> Any:
     if text_only:
         return TextSpeaker()
     from narrator.voice import make_speaker
 
-    return make_speaker(pack, wav_path=wav, fast=fast, cues=cues, echo=echo)
+    return make_speaker(pack, wav_path=wav, fast=fast, cues=cues, echo=echo, outdoors=outdoors,
+                        night_sounds=night_sounds)
 
 
 def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str | None = None,
@@ -249,7 +252,8 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
     def echo(line: str) -> None:
         print(f"[{label}] {line}" if label else line, file=out, flush=True)
 
-    speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False)
+    speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False,
+                         night_sounds="moonlight" in setup.variants)
     timing = Timing(call_seconds=(6.0, 9.0), discussion=not fast, discussion_seconds=20.0,
                     discussion_warning=5.0)
     game = game or new_game(setup)

@@ -59,6 +59,8 @@ def parser() -> argparse.ArgumentParser:
     sound.add_argument("--wav", help="also record everything the narrator says into this WAV file")
     sound.add_argument("--text-only", action="store_true", help="no speech: lines on the screen only")
     p.add_argument("--no-cues", action="store_true", help="no sound cues")
+    p.add_argument("--voice-votes", action="store_true",
+                   help="day votes spoken into the laptop's microphone (Enter, speak, Enter in a loud room)")
     p.add_argument("--discussion", type=seconds, default=DISCUSSION_SECONDS,
                    help="seconds of discussion before each vote (0: none; default %(default)g)")
     p.add_argument("--call-seconds", type=seconds_pair, default=CALL_SECONDS, metavar="LO,HI",
@@ -159,7 +161,8 @@ def main(argv: list[str]) -> int:
         game = engine.new_game(village.setup(setup) if village else setup)
         return run_laptop_game(session, game, settings.timing(), text_only=args.text_only,
                                wav=args.wav, cues=settings.cues, journal=journal,
-                               moderator_class=moderator_class, moderator_kw=moderator_kw)
+                               moderator_class=moderator_class, moderator_kw=moderator_kw,
+                               voice_votes=settings.voice_votes)
 
     try:
         return to_the_end(session, new_game)
@@ -179,7 +182,8 @@ def _list(arg: str | None) -> list[str] | None:
 
 
 def settings_from(args: argparse.Namespace) -> LaptopSettings:
-    return LaptopSettings(args.call_seconds, args.discussion, args.answer_seconds, cues=not args.no_cues)
+    return LaptopSettings(args.call_seconds, args.discussion, args.answer_seconds, cues=not args.no_cues,
+                          voice_votes=args.voice_votes)
 
 
 def default_journal_path() -> Path:
