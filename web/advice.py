@@ -71,8 +71,9 @@ class Job:
         return 100 if self.finished else min(99, 100 * self.done // max(1, self.total))
 
     def picture(self) -> bytes | None:
-        """The advisor's plot as PNG, drawn once (in the job's language)."""
-        if self.estimate is None:
+        """The advisor's plot as PNG, drawn once (in the job's language);
+        None without one (a forum deck: no plot by player count)."""
+        if self.estimate is None or not self.estimate.by_players:
             return None
         if "png" not in self._png:
             from narrator.balance.plots import figure
