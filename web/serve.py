@@ -19,6 +19,7 @@ import voices
 from narrator.wall import WallBoard
 from voices.args import Parser
 from web.choices import Choice
+from web.guard import CODE_MIN, Guard, qr_address, table_code_from
 from web.runner import Runner
 from web.story import Shelf, stories_dir
 
@@ -36,6 +37,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--pace", type=float, default=0.3, help="--bots: real seconds per bot answer")
     p.add_argument("--fake", action="store_true", help="--kit with fake devices (a dry run)")
     p.add_argument("--text-only", action="store_true", help="no speech synthesis")
+    p.add_argument("--table-code", metavar="CODE",
+                   help="the page asks for this code before anything but the talking wall "
+                        "(default: $WAKKERDAM_TABLE_CODE; docs/security.md)")
     return p
 
 
@@ -77,7 +81,7 @@ class Waiting:
     """The box between games: the address said and shown, *yes* on the
     console takes the previous set-up."""
 
-    def __init__(self, args: argparse.Namespace, address: str, runner: Runner) -> None:
+    def __init__(self, args: argparse.Namespace, address: str, runner: Runner, qr: str | None = None) -> None:
         from hardware.kit import build_kit
         from narrator.demo import make_voice
 
@@ -87,12 +91,14 @@ class Waiting:
         self.speaker = make_voice(self.pack, fast=False, wav=None, cues=False,
                                   text_only=args.text_only, echo=False)
         self.address = address
+        #: what the QR code holds: the address, with the table code if there is one
+        self.qr = qr or address
         self.announce()
 
     def announce(self) -> None:
         display = self.kit.display
         if display is not None:
-            display.show_image(qr_image(self.address, display.device.size))
+            display.show_image(qr_image(self.qr, display.device.size))
         self.say(self.pack.line("web.box.address", address=self.address))
 
     def say(self, line: str) -> None:
@@ -132,6 +138,15 @@ def serve_main(argv: list[str]) -> int:
     from web.plays import BotPlay, KitPlay, Paced
 
     address = local_address(args.host, args.port)
+    pack = voices.load(args.lang)
+    code = table_code_from(args.table_code)
+    try:
+        guard = Guard(table_code=code)
+    except ValueError:
+        print(f"wakkerdam serve: {pack.line('web.guard.code_short', most=CODE_MIN)}", file=sys.stderr)
+        return 2
+    if guard.table_code is not None and sys.stdout.isatty():  # a person's screen, never a service's log
+        print(pack.line("web.guard.code_screen", code=guard.table_code), flush=True)
     wall = WallBoard()  # the talking wall's lines from the phones
     if args.kit:
         play: Any = KitPlay(args.kit, fake=args.fake, text_only=args.text_only, wall=wall)
@@ -147,7 +162,7 @@ def serve_main(argv: list[str]) -> int:
     except Exception as exc:  # a broken tokens.yaml: said once, the page still works
         print(f"wakkerdam: {exc}", file=sys.stderr)
         registry = Registry()
-    app = create_app(Page(runner, lang=args.lang, registry=registry, address=address, wall=wall))
+    app = create_app(Page(runner, lang=args.lang, registry=registry, address=address, wall=wall, guard=guard))
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning"))
     web_thread = threading.Thread(target=server.run, name="web", daemon=True)
     web_thread.start()
@@ -156,7 +171,7 @@ def serve_main(argv: list[str]) -> int:
         resume_unfinished(args, wall)
     try:
         while True:
-            waiting = Waiting(args, address, runner) if args.kit else None
+            waiting = Waiting(args, address, runner, qr_address(address, guard)) if args.kit else None
             try:
                 choice = None
                 while choice is None and web_thread.is_alive():
