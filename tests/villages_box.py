@@ -45,23 +45,27 @@ def main(config_path: str) -> int:
     evening.start()
     roster = roster_of(journal, evening)
     done = evening.step
-    rng = random.Random(cfg["seed"])
     for n in range(1, cfg["days"] + 1):
         for phase in (NIGHT, DAY, DOORS):
             if step(phase, n) < done:
                 continue  # played before the power cut
             evening.reach(phase, n)
             if phase == DAY:
-                for _ in range(min(cfg["movers"], evening.may_leave(n))):
-                    places = evening.open_villages()
+                # each leaver drawn from the seed, the day and how many left
+                # before him: a resumed box (its roster read back from its
+                # journal) draws the same
+                while evening.may_leave(n) and cfg["movers"] > evening.ledger.left_on(n):
+                    rng = random.Random(f"{cfg['seed']}-{n}-{evening.ledger.left_on(n)}")
+                    places = evening.open_villages(n)
                     if not places or not roster:
                         break
                     name = sorted(roster)[rng.randrange(len(roster))]
                     evening.leave(name, places[rng.randrange(len(places))], n, roster.pop(name))
             elif phase == DOORS:
                 for t in evening.at_door(n):
-                    evening.admit(t, n)
-                    roster[t.name] = t.traveller
+                    if t.src == evening.me or evening.has_room(n):
+                        evening.admit(t, n)
+                        roster[t.name] = t.traveller
     open_transfers = evening.finish()
     roster = roster_of(journal, evening)
     Path(cfg["stats"]).write_text(json.dumps(evening.stats_dict()))

@@ -23,6 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ROLES = ("werewolf", "seer", "witch", "villager", "hunter", "villager")
 
 
+def traveller(name: str, role: str) -> dict:
+    """A player with his card, as the engine's ``Traveller`` crosses the network."""
+    memory = {"potions": {"save": True, "poison": True}} if role == "witch" else {}
+    return {"name": name, "role": role, "memory": memory, "charmed": False, "powerless": False, "lover": None}
+
+
 @dataclass
 class Where:
     """Where everyone is, at one consistent moment of the journals."""
@@ -89,9 +95,7 @@ class Rig:
         for i, b in enumerate(boxes):
             folder = tmp / b
             pairings[b].with_broker("127.0.0.1", port).save(folder / "pairing.json")
-            people = [{"name": f"{b.capitalize()}{k + 1}", "role": ROLES[k % len(ROLES)],
-                       "state": {"potions": ["save", "poison"]} if ROLES[k % len(ROLES)] == "witch" else {}}
-                      for k in range(players)]
+            people = [traveller(f"{b.capitalize()}{k + 1}", ROLES[k % len(ROLES)]) for k in range(players)]
             self.everyone |= {p["name"] for p in people}
             cfg = {"box": b, "pairing": str(folder / "pairing.json"), "journal": str(folder / "journal"),
                    "stats": str(folder / "stats.json"), "players": people, "days": days + i % 2,

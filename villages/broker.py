@@ -38,6 +38,9 @@ def config_text(folder: Path, port: int, bind: str) -> str:
         f"keyfile {broker / 'broker.key'}\n"
         "tls_version tlsv1.2\n"
         "allow_anonymous false\n"
+        # A box's user is its client id: no box (not even with its own
+        # password) takes over another's session and its queued messages.
+        "use_username_as_clientid true\n"
         f"password_file {broker / 'passwd'}\n"
         f"acl_file {broker / 'acl'}\n"
         # QoS 1 sessions and retained states survive a restart; saved every

@@ -50,8 +50,8 @@ class Link:
         self._lock = threading.Lock()
         #: called (in paho's thread) after every (re)connect: republish state
         self.on_connect: Any = None
-        client = mqtt.Client(CallbackAPIVersion.VERSION2,
-                             client_id=f"wakkerdam-{pairing.evening}-{pairing.box}",
+        # the broker takes the user as the client id anyway (villages/broker.py)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=pairing.user,
                              clean_session=False, protocol=MQTTProtocolVersion.MQTTv311)
         self.tls = client_context(pairing.ca)
         client.tls_set_context(self.tls)
