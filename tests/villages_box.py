@@ -36,6 +36,9 @@ def main(config_path: str) -> int:
     path = Path(cfg["journal"])
     if path.exists():
         journal, _ = Journal.open(path)
+        if journal.finished:  # the power went just after the end: nothing left to do
+            journal.close()
+            return 0
     else:
         journal = Journal.create(path, {"village": cfg["box"], "players": cfg["players"]})
     pairing = Pairing.load(cfg["pairing"])

@@ -128,6 +128,8 @@ class Evening:
         self._state_at = 0.0
         self._state_due = False
         self._seq = (self.ledger.epoch, 0)
+        #: our newest state, and the newest the broker has sent back to us (so it holds it)
+        self._state_seq = self._echoed = (-1, -1)
         #: the newest sequence number taken on each (sender, topic)
         self._heard: dict[tuple[str, str], tuple[int, int]] = {}
         self._last_sent: dict[str, float] = {}
@@ -176,6 +178,7 @@ class Evening:
     def _refresh_state(self) -> None:
         topic = self.pairing.state_topic()
         self._state_payload = self._sealed(topic, self.state_body())
+        self._state_seq = self._seq
 
     def _publish_state(self) -> None:
         self._refresh_state()
@@ -236,8 +239,9 @@ class Evening:
         except BadMessage as exc:
             self._refuse(exc)
             return
-        if m.sender == self.me:
-            return  # our own state, back from the broker
+        if m.sender == self.me:  # our own state, back from the broker: it holds it
+            self._echoed = max(self._echoed, m.seq)
+            return
         key = (m.sender, m.topic)
         if m.seq <= self._heard.get(key, (-1, -1)):
             self.stats.duplicates += 1  # doubled on the way, or older than one taken
@@ -338,9 +342,15 @@ class Evening:
                     self.on_line(line(self.lang, "villages.went_on", village=box))
                 self.stats.went_on_without += len(still)
                 return still
-            if time.monotonic() - self._state_at >= self.resend_seconds:
-                self._publish_state()  # in case ours was lost on the way
+            self._keep_asking()
             self.pump(0.01)
+
+    def _keep_asking(self) -> None:
+        """While waiting: our state again, in case it was lost on the way,
+        and the others' states again, in case one was lost on its way here."""
+        if time.monotonic() - self._state_at >= self.resend_seconds:
+            self._publish_state()
+            self.link.refresh()
 
     def _waiting_for(self, k: int, day: int) -> list[str]:
         """The villages not yet at step ``k``; with ``day``, also those whose
@@ -409,10 +419,12 @@ class Evening:
     def finish(self) -> list[Transfer]:
         """This village's game is over: take in what may still come (the
         transfers of its last day), send every newcomer home, say it is
-        final; then stay in the evening until ours out there are let in or
-        back, or the villages they are with are silent for
-        ``settle_seconds``. Returns the transfers still open then (none in
-        a good evening)."""
+        final; then stay in the evening until every village is done (ours
+        out there let in or back, and theirs) and the broker holds our last
+        state, or the villages not done are silent for ``settle_seconds``.
+        A box that left earlier could take with it a state the others still
+        need, should the broker lose it. Returns the transfers still open
+        then (none in a good evening)."""
         self.over = True
         if not self.ledger.final:
             last = self.ledger.live_until
@@ -423,11 +435,10 @@ class Evening:
         self._home_after_the_end()
         self._publish_state()
         since = time.monotonic()
-        while not self._is_done() and not self._others_silent(since):
+        while not self._settled() and not self._others_silent(since):
             self.pump(0.05)
             self._home_after_the_end()
-            if time.monotonic() - self._state_at >= self.resend_seconds:
-                self._publish_state()
+            self._keep_asking()
         self._publish_state()
         self.pump(0.2)  # the last states out
         return self.ledger.unsettled()
@@ -442,16 +453,22 @@ class Evening:
         for t in self.ledger.coming_home(1 << 30):
             self.ledger.join(t.id, 0)  # home after the end: no game to join
 
+    def _settled(self) -> bool:
+        return (self._is_done() and all(p.done for p in self.peers.values())
+                and self._echoed >= self._state_seq)
+
     def _is_done(self) -> bool:
         ledger = self.ledger
         return ledger.final and not ledger.unsettled() and not ledger.coming_home(1 << 30)
 
     def _others_silent(self, since: float) -> bool:
-        """Every village that has one of ours has said nothing for
-        ``settle_seconds`` (one that plays on says something at each step)."""
+        """Every village not yet done has said nothing for ``settle_seconds``
+        (one that plays on says something at each step)."""
         now = time.monotonic()
-        holding = {t.dst for t in self.ledger.unsettled()}
-        return all(now - max(since, self.peers[b].heard_at or since) >= self.settle_seconds for b in holding)
+        waiting = [p for p in self.peers.values() if not p.done]
+        if not waiting:  # only the broker's copy of our last state is missing
+            return now - since >= self.settle_seconds
+        return all(now - max(since, p.heard_at or since) >= self.settle_seconds for p in waiting)
 
     def stats_dict(self) -> dict[str, Any]:
         return self.stats.to_dict(self.link)

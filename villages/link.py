@@ -97,6 +97,13 @@ class Link:
             self.sent += 1
         self.client.publish(topic, payload, qos=1, retain=retain)
 
+    def refresh(self) -> None:
+        """Ask the broker again for every village's retained state (MQTT
+        sends the retained messages on each subscription): a state that was
+        lost on its way to us comes again, even from a box that has left."""
+        if self.connected.is_set():
+            self.client.subscribe((self.pairing.state_topic("+"), 1))
+
     def take(self, timeout: float) -> Received | None:
         try:
             return self.messages.get(timeout=timeout) if timeout > 0 else self.messages.get_nowait()
