@@ -23,7 +23,7 @@ import pytest
 
 import voices
 from tests.web_fixtures import Box, NoRedirect, free_port, start_box
-from web.guard import COOKIE, Guard
+from web.guard import COOKIE, Guard, qr_address
 
 NL = voices.load("nl")
 NAMES = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna")
@@ -150,6 +150,21 @@ def test_a_name_that_is_not_the_box_s_reads_nothing(box: Box) -> None:
     assert status == 200
 
 
+def test_the_box_answers_to_its_own_names_and_those_it_is_given(monkeypatch) -> None:
+    import socket
+
+    from web.guard import NAMES_ENV
+
+    monkeypatch.setenv(NAMES_ENV, "raspberrypi.fritz.box, Wakkerdam.lan")
+    guard = Guard()
+    own = socket.gethostname().lower()
+    for host in ("10.42.0.1:8080", "[::1]:8080", "localhost", f"{own}.local:8080", "raspberrypi.fritz.box:8080",
+                 "wakkerdam.lan"):
+        assert guard.own_host(host), host
+    for host in ("evil.example", f"{own}.evil.example:8080", "", "[::1", "10.42.0.1.evil.example"):
+        assert not guard.own_host(host), host
+
+
 @pytest.fixture
 def coded(tmp_path: Path) -> Iterator[Box]:
     b, shut = start_box(tmp_path, guard=Guard(table_code="wolf-7k"))
@@ -178,7 +193,9 @@ def test_with_a_table_code_only_who_knows_it_gets_in_and_the_wall_stays_open(cod
     assert request(f"{box.url}/stories", cookie=ticket)[0] == 200
     status, _, _ = request(f"{box.url}/start", form(seen_token(box, ticket)), cookie=ticket)
     assert status == 303 and box.runner.phase == "running"
-    # the code in the box's own QR code lets a phone straight in
+    # the code in the box's own QR code (its display) lets a phone straight in
+    assert qr_address("http://10.42.0.1:8080/", Guard(table_code="wolf-7k")) == "http://10.42.0.1:8080/?table=WOLF7K"
+    assert qr_address("http://10.42.0.1:8080/", Guard()) == "http://10.42.0.1:8080/"
     status, _, headers = request(f"{box.url}/stories?table=WOLF7K")
     assert status == 303 and headers["location"] == "/stories" and COOKIE in headers["set-cookie"]
 

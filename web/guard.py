@@ -67,11 +67,17 @@ Refusal = Callable[[Request, str, int], Response]
 CodeForm = Callable[[Request, str, int], Response]
 
 
+#: more names the page answers to, comma-separated (a home router's name for the box)
+NAMES_ENV = "WAKKERDAM_PAGE_NAMES"
+
+
 def own_names() -> frozenset[str]:
     """The names the box answers to besides its addresses: ``localhost``,
-    its host name and that name on the local network (``.local``)."""
+    its host name, that name on the local network (``.local``), and those
+    ``WAKKERDAM_PAGE_NAMES`` adds."""
     name = socket.gethostname().lower()
-    return frozenset({"localhost", name, f"{name}.local"})
+    more = {n.strip().lower() for n in os.environ.get(NAMES_ENV, "").split(",") if n.strip()}
+    return frozenset({"localhost", name, f"{name}.local", *more})
 
 
 class Guard:
