@@ -76,6 +76,7 @@ class Result:
     exit_codes: dict[str, int] = field(default_factory=dict)
     figures: dict[str, Any] = field(default_factory=dict)
     evening: dict[str, Any] = field(default_factory=dict)
+    folder: Path | None = None
 
 
 def play(folder: Path, seed: int, fault: str | None, *, timeout: float = 120.0, length: float = 2.0) -> Result:
@@ -161,6 +162,7 @@ class Harness:
     def baseline(self, seed: int) -> Result:
         if seed not in self._baselines:
             self._baselines[seed] = self._play(seed, None)
+            self._tidy(self._baselines[seed])
         return self._baselines[seed]
 
     def run(self, seed: int, fault: str) -> Result:
@@ -168,14 +170,19 @@ class Harness:
         result = self._play(seed, fault, base.seconds)
         result.diverged = result.evening != base.evening
         self.results.append(result)
+        self._tidy(result)
         return result
 
     def _play(self, seed: int, fault: str | None, length: float = 2.0) -> Result:
         folder = self.root / f"{fault or 'clean'}-{seed}"
         result = play(folder, seed, fault, length=length)
-        if not self.keep and result.problems == [] and not result.lost and not result.doubled:
-            shutil.rmtree(folder, ignore_errors=True)
+        result.folder = folder
         return result
+
+    def _tidy(self, result: Result) -> None:
+        """An evening that went right leaves nothing behind (unless kept)."""
+        if not self.keep and not self.bad(result) and result.folder is not None:
+            shutil.rmtree(result.folder, ignore_errors=True)
 
     def bad(self, result: Result) -> bool:
         return bool(result.problems or result.lost or result.doubled or result.diverged

@@ -21,6 +21,9 @@ from pathlib import Path
 
 from villages.errors import BrokerError
 
+#: how often the broker saves its sessions and retained states to disk
+AUTOSAVE_SECONDS = 1
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
@@ -47,7 +50,7 @@ def config_text(folder: Path, port: int, bind: str) -> str:
         # second, so a power cut loses at most that (the boxes resend anyway).
         "persistence true\n"
         f"persistence_location {broker / 'data'}/\n"
-        "autosave_interval 1\n"
+        f"autosave_interval {AUTOSAVE_SECONDS}\n"
         "persistent_client_expiration 1d\n"
         "max_queued_messages 10000\n"
         # small messages, sent at once: no 40 ms of Nagle in every barrier

@@ -47,6 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from villages.broker import AUTOSAVE_SECONDS
 from villages.errors import BrokerError, NotAllowed, WrongKey, line
 from villages.ledger import Ledger, Transfer
 from villages.link import Link, Received
@@ -125,11 +126,14 @@ class Evening:
         self.link = Link(pairing)
         self.link.on_connect = self._on_connect
         self._state_payload = b""
+        self._state_said: dict[str, Any] = {}
         self._state_at = 0.0
         self._state_due = False
         self._seq = (self.ledger.epoch, 0)
         #: our newest state, and the newest the broker has sent back to us (so it holds it)
         self._state_seq = self._echoed = (-1, -1)
+        #: when, and on which connection, the broker sent our newest state back
+        self._echoed_at = (0.0, -1)
         #: the newest sequence number taken on each (sender, topic)
         self._heard: dict[tuple[str, str], tuple[int, int]] = {}
         self._last_sent: dict[str, float] = {}
@@ -177,7 +181,8 @@ class Evening:
 
     def _refresh_state(self) -> None:
         topic = self.pairing.state_topic()
-        self._state_payload = self._sealed(topic, self.state_body())
+        self._state_said = self.state_body()
+        self._state_payload = self._sealed(topic, self._state_said)
         self._state_seq = self._seq
 
     def _publish_state(self) -> None:
@@ -240,7 +245,8 @@ class Evening:
             self._refuse(exc)
             return
         if m.sender == self.me:  # our own state, back from the broker: it holds it
-            self._echoed = max(self._echoed, m.seq)
+            if m.seq > self._echoed:
+                self._echoed, self._echoed_at = m.seq, (time.monotonic(), self.link.connects)
             return
         key = (m.sender, m.topic)
         if m.seq <= self._heard.get(key, (-1, -1)):
@@ -346,10 +352,16 @@ class Evening:
             self.pump(0.01)
 
     def _keep_asking(self) -> None:
-        """While waiting: our state again, in case it was lost on the way,
-        and the others' states again, in case one was lost on its way here."""
+        """While waiting: our state again while the broker has not sent it
+        back (lost on the way; the same message, so that an echo can catch
+        up), and the others' states again, in case one was lost on its way here."""
         if time.monotonic() - self._state_at >= self.resend_seconds:
-            self._publish_state()
+            if self.state_body() != self._state_said:
+                self._publish_state()  # something changed since we last said it
+            else:
+                self._state_at = time.monotonic()
+                if self._echoed < self._state_seq:
+                    self.link.publish(self.pairing.state_topic(), self._state_payload, retain=True)
             self.link.refresh()
 
     def _waiting_for(self, k: int, day: int) -> list[str]:
@@ -452,10 +464,16 @@ class Evening:
     def _home_after_the_end(self) -> None:
         for t in self.ledger.coming_home(1 << 30):
             self.ledger.join(t.id, 0)  # home after the end: no game to join
+            self._state_due = True  # we may be done now: the others hear it
 
     def _settled(self) -> bool:
-        return (self._is_done() and all(p.done for p in self.peers.values())
-                and self._echoed >= self._state_seq)
+        """Done, every other village done, and our last state on the
+        broker's disk: sent back to us on this connection long enough ago
+        for the broker to have saved it (a broker that dies later keeps it)."""
+        at, connection = self._echoed_at
+        saved = (self._echoed >= self._state_seq and connection == self.link.connects
+                 and time.monotonic() - at >= 2 * AUTOSAVE_SECONDS)
+        return self._is_done() and all(p.done for p in self.peers.values()) and saved
 
     def _is_done(self) -> bool:
         ledger = self.ledger

@@ -75,6 +75,12 @@ class Link:
                     return
             except ssl.SSLCertVerificationError:
                 raise BrokerError("villages.broker_certificate", address=address) from None
+            except (ssl.SSLEOFError, ssl.SSLZeroReturnError, ssl.SSLSyscallError):
+                # the line cut mid-handshake: a broker that is stopping or
+                # starting (a power cut of its box), not one without TLS
+                if time.monotonic() >= deadline:
+                    raise BrokerError("villages.broker_unreachable", address=address) from None
+                time.sleep(0.2)
             except ssl.SSLError:
                 raise BrokerError("villages.broker_no_tls", address=address) from None
             except OSError:
