@@ -27,7 +27,7 @@ import voices
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.variants.talking_wall import MAX_CHARS
 from hardware.tokens import Registry
-from narrator.wall import WallBoard
+from narrator.wall import FAIL_WINDOW_S, WallBoard
 from web import choices
 from web.advice import Advice, Job
 from web.guard import Guard, GuardMiddleware
@@ -250,7 +250,7 @@ class Page:
     def code_form(self, request: Request, answer: str, status: int) -> HTMLResponse:
         """The table code's page (web/guard.py): its form, and the answer to what was sent."""
         lang = self.page_lang(request)
-        said = voices.load(lang).line(answer, seconds=60) if answer else ""
+        said = voices.load(lang).line(answer, seconds=int(FAIL_WINDOW_S)) if answer else ""
         return self.render("table_code.html", lang, status, answer=said)
 
     async def qr(self, request: Request) -> Response:
