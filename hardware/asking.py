@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hardware.events import Event, Press, Tag, Typed
+from hardware.events import Event, NoInput, Press, Tag, Typed
 from ports import Answer, Question
 
 if TYPE_CHECKING:
@@ -359,6 +359,9 @@ class KitInput:
                 else:
                     event = kit.events.get(min(POLL_S, deadline - now))
                 if event is None:
+                    if not kit.can_answer():
+                        # nothing came and nothing can come (the terminal went away)
+                        raise NoInput("nothing left to answer with")
                     continue
                 answer = session.feed(event)
                 if not isinstance(answer, _Pending):

@@ -321,14 +321,21 @@ def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str
                               discussion=h.get("discussion", 180.0), answer_seconds=h.get("answer_seconds", 30.0),
                               no_voice_votes=not h.get("voice_votes", True),
                               risky_candles=h.get("risky_candles", False), wav=wav)
-    kit, speaker, _ = open_kit(args, list(game.setup.players), fake=fake)
+    kit, speaker, say = open_kit(args, list(game.setup.players), fake=fake)
     try:
+        if not kit.can_answer() and answers is None:
+            # as a new game: nothing to answer with is said once, and the box
+            # stops (the journal keeps the game) instead of waiting for ever
+            say(voices.load(args.lang).line("hardware.no_input"))
+            return 2
         lo, hi = h.get("call_seconds", [15.0, 22.0])
         seeds = Seeds.from_header(h, game.setup.seed)
         return play(game.setup, kit, speaker, args=args, call_seconds=(lo, hi),
                     seeds=seeds, journal=journal, game=game, start_at=start_at,
                     wall=wall if h.get("wall_phones") else None,
                     answers=answers(kit, lambda: game, seeds) if answers is not None else None, clock=clock)
+    except WakkerdamError as exc:  # e.g. the terminal went away mid-game: one line, as a new game
+        return fail("wakkerdam", args.lang, exc)
     finally:
         speaker.close()
         kit.close()

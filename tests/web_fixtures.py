@@ -81,12 +81,14 @@ def free_port() -> int:
 def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | None = None,
               hands: Callable[[Any], Any] | None = None, advice: Advice | None = None,
               human_seat: int | None = None,
-              show: Callable[[str], None] | None = None) -> tuple[Box, Callable[[], None]]:
+              show: Callable[[str], None] | None = None,
+              guard: Any = None) -> tuple[Box, Callable[[], None]]:
     """The page and its runner; the games are bot games behind a gate, or with
     ``kit`` games on that kit's fake devices, bots' hands on them, in fast time
     (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``).
     ``human_seat``: a bot game with one person at that seat (``show`` gets
-    what the box shows them privately), the wall from their phone."""
+    what the box shows them privately), the wall from their phone. ``guard``:
+    the page's web/guard.py, e.g. with a table code."""
     import uvicorn
 
     box_holder: dict[str, Box] = {}
@@ -123,7 +125,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
     # the advisor's off-table answers in few games: the tests look at the way, not the numbers
     advice = advice or Advice(games=80, swap_games=20, plot_games=20)
     app = create_app(Page(runner, observe=observe, address=f"http://127.0.0.1:{port}/",
-                          registry=fake_registry(seats=12), advice=advice, wall=wall))
+                          registry=fake_registry(seats=12), advice=advice, wall=wall, guard=guard))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     box = Box(f"http://127.0.0.1:{port}", runner, play, advice=advice, wall=wall)
     box_holder["box"] = box
