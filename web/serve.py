@@ -20,6 +20,7 @@ from narrator.wall import WallBoard
 from voices.args import Parser
 from web.choices import Choice
 from web.guard import CODE_MIN, Guard, qr_address, table_code_from
+from web.guard import own_names as guard_names
 from web.reach import DEFAULT_NAME
 from web.runner import Runner
 from web.story import Shelf, stories_dir
@@ -170,7 +171,9 @@ def serve_main(argv: list[str]) -> int:
     address = reach.url(f"{name}.local", port) if name else by_number  # the QR code holds the name
     code = table_code_from(args.table_code)
     try:
-        guard = Guard(table_code=code)
+        # the name it announces is one of its own (wakkerdam.local, wakkerdam-2.local)
+        names = guard_names() | ({f"{name}.local"} if name else set())
+        guard = Guard(table_code=code, names=frozenset(names))
     except ValueError:
         print(f"wakkerdam serve: {pack.line('web.guard.code_short', most=CODE_MIN)}", file=sys.stderr)
         return 2
