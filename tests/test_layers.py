@@ -42,15 +42,20 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 
+#: what the package's build writes into the checkout (copies of the sources)
+BUILT = frozenset({"build", "dist"})
+
+
 def top_level_names(root: Path) -> set[str]:
     """The repository's top-level packages and script folders."""
     return {p.name for p in root.iterdir()
-            if p.is_dir() and not p.name.startswith(".") and any(p.rglob("*.py"))}
+            if p.is_dir() and not p.name.startswith(".") and p.name not in BUILT and any(p.rglob("*.py"))}
 
 
 def python_files(root: Path) -> list[Path]:
     return [f for f in root.rglob("*.py")
-            if not any(part.startswith(".") for part in f.relative_to(root).parts)]
+            if not any(part.startswith(".") for part in f.relative_to(root).parts)
+            and f.relative_to(root).parts[0] not in BUILT]
 
 
 def imports_between_packages(root: Path) -> dict[tuple[str, str], set[str]]:
@@ -197,7 +202,7 @@ def module_circles(edges: dict[tuple[str, str], list[str]]) -> dict[str, list[li
             circle.append(came_from[circle[-1]])
         circle.reverse()
         found[start.split(".")[0]].append(
-            [f"{a} -> {b} ({edges[(a, b)][0]})" for a, b in zip(circle, circle[1:])])
+            [f"{a} -> {b} ({edges[(a, b)][0]})" for a, b in zip(circle, circle[1:], strict=False)])
     return dict(found)
 
 
