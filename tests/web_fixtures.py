@@ -73,10 +73,12 @@ def free_port() -> int:
 
 
 def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | None = None,
-              hands: Callable[[Any], Any] | None = None) -> tuple[Box, Callable[[], None]]:
+              hands: Callable[[Any], Any] | None = None,
+              wall_clock: Callable[[], float] | None = None) -> tuple[Box, Callable[[], None]]:
     """The page and its runner; the games are bot games behind a gate, or with
     ``kit`` games on that kit's fake devices, bots' hands on them, in fast time
-    (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``)."""
+    (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``
+    on ``wall_clock``: the real one unless a test brings its own)."""
     import uvicorn
 
     box_holder: dict[str, Box] = {}
@@ -88,7 +90,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
 
     play: BotPlay | KitPlay
     port = free_port()
-    wall = WallBoard()
+    wall = WallBoard(clock=wall_clock) if wall_clock is not None else WallBoard()
     if kit is None:
         play = BotPlay(wrap=wrap)
     else:
