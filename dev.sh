@@ -57,15 +57,14 @@ ensure_system_packages
 ensure_venv
 case "$cmd" in
     test)
-        # The whole suite: on the other core meanwhile, the checkout's compiled
-        # engine (build/fast, narrator/compiled.py: minutes of C compiling), then
-        # the wheel as `pip install .` builds it (tests/wheel.py); the tests that
+        # The whole suite: on the other core meanwhile, the wheel as `pip install .`
+        # builds it, the compiled engine in it (minutes of C compiling), which
+        # the checkout's build/fast takes too (tests/wheel.py); the tests that
         # use them run last and wait for them (tests/test_compiled_engine.py,
         # tests/test_installed.py). Nothing to do when they are fresh.
         if ! printf '%s\n' "$@" | grep -q '^[^-]'; then
             mkdir -p build
-            { "$VENV/bin/python" -m narrator.compiled --quiet && "$VENV/bin/python" -m tests.wheel; } \
-                >build/compile.log 2>&1 &
+            "$VENV/bin/python" -m tests.wheel >build/wheel.log 2>&1 &
         fi
         "$VENV/bin/python" -m ruff check .
         "$VENV/bin/python" -m mypy  # pyproject.toml's files: the engine and what the build compiles with it

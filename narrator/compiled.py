@@ -235,7 +235,7 @@ def finish(folder: Path, stamp: str) -> None:
 
 
 @contextmanager
-def _locked() -> Iterator[None]:
+def locked() -> Iterator[None]:
     """One build at a time (CI starts one in the background while a test may
     ask for it); a waiter sees the finished build."""
     BUILD.parent.mkdir(parents=True, exist_ok=True)
@@ -255,7 +255,7 @@ class BuildError(RuntimeError):
 def ensure_built(jobs: int = 0, quiet: bool = False) -> float:
     """Build unless the build is fresh; the seconds the build took (0: it was
     fresh). ``quiet``: the compilers' output only in a BuildError."""
-    with _locked():
+    with locked():
         if fresh():
             return 0.0
         start = time.perf_counter()
