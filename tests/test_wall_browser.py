@@ -67,12 +67,16 @@ def _writers(living: tuple[str, ...]) -> list[str]:
     return [p for p in living if not any(p.casefold() in t.casefold() for t in TEXTS)][:3]
 
 
-def _let_the_bots_through(box: Box, stop: threading.Event) -> None:
-    """The kit's other questions go to the bots at once."""
+def _let_the_bots_through(box: Box, stop: threading.Event, held: threading.Event) -> None:
+    """The kit's other questions go to the bots at once, but while ``held``
+    (the game waits at its next question: the test looks at the wall as the
+    first dusk left it, not at the next one)."""
     until(lambda: box.gates)
     gate = box.gate()
     while not stop.is_set():
-        if gate.asked.acquire(timeout=0.05):
+        if held.is_set():
+            stop.wait(0.05)
+        elif gate.asked.acquire(timeout=0.05):
             gate.go.release()
 
 
@@ -90,8 +94,8 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
     assert d.find_element(By.ID, "wall_phones").is_selected(), "the phones are the kit's way by default"
     d.find_element(By.ID, "voice_votes").click()  # votes by tokens on the kit
     d.find_element(By.ID, "start").click()
-    stop = threading.Event()
-    bots = threading.Thread(target=_let_the_bots_through, args=(b, stop), daemon=True)
+    stop, held = threading.Event(), threading.Event()
+    bots = threading.Thread(target=_let_the_bots_through, args=(b, stop, held), daemon=True)
     bots.start()
     moderators: list[Any] = []
     # the bots' phones: at the first dusk for the seats the test's phones leave, empty later
@@ -104,6 +108,7 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
         moderators.append(b.runner.moderator)
         phones.start()
         until(lambda: b.wall is not None and b.wall.is_open and b.wall.dusk == "day 1", "the first dusk's wall")
+        held.set()  # (the game waits in the wall now: after it, at its next question)
         living = moderators[-1].game.state.living()
         codes = wall_rig.codes_shown(kits[-1])
         assert set(codes) == set(NAMES), "every player was shown a code of their own"
@@ -129,6 +134,7 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
         until(lambda: not b.wall.is_open, "the wall closes")
         d.get(b.url + "/wall")
         assert d.find_element(By.ID, "answer").text == NL.line("web.wall.closed")
+        held.clear()
         until(lambda: b.runner.phase == "finished", "the game ends")
     finally:
         stop.set()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -19,6 +18,7 @@ from typing import Any
 from hardware.tokens import fake_registry
 from narrator.wall import WallBoard
 from ports import Answer, Input, Question
+from tests.waits import GUARD_S, until
 from web.advice import Advice
 from web.app import Page, create_app
 from web.plays import BotPlay, KitPlay, bot_hands
@@ -44,7 +44,7 @@ class Gate:
     def ask(self, question: Question) -> Answer:
         self.questions += 1
         self.asked.release()
-        if not self.go.acquire(timeout=60):
+        if not self.go.acquire(timeout=GUARD_S):
             raise TimeoutError("the test did not let the question through")
         return self.inner.ask(question)
 
@@ -123,11 +123,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
                threading.Thread(target=runner.loop, args=(stop,), daemon=True)]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the page's server did not start")
-        time.sleep(0.02)
+    until(lambda: server.started, "the page's server starts")
 
     def shut() -> None:
         stop.set()
