@@ -61,8 +61,11 @@ case "$cmd" in
         # builds it, the compiled engine in it (minutes of C compiling), which
         # the checkout's build/fast takes too (tests/wheel.py); the tests that
         # use them run last and wait for them (tests/test_compiled_engine.py,
-        # tests/test_installed.py). Nothing to do when they are fresh.
-        if ! printf '%s\n' "$@" | grep -q '^[^-]'; then
+        # tests/test_installed.py). Nothing to do when they are fresh, nor when
+        # the arguments name the tests to run (a part of the suite).
+        whole=true
+        for arg in "$@"; do [ -e "${arg%%::*}" ] && whole=false; done  # a test file or folder named: a part
+        if $whole; then
             mkdir -p build
             "$VENV/bin/python" -m tests.wheel >build/wheel.log 2>&1 &
         fi
