@@ -112,9 +112,7 @@ def _middle(deck: list[Role], dealt: dict[str, str]) -> tuple[Role, ...]:
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     if not args.new and not args.journal and not args.fake and (found := _unfinished()):
-        from narrator.session import resume_main
-
-        return resume_main([found] + (["--text-only"] if args.text_only else []))
+        return resume_unfinished(found, text_only=args.text_only)
     pack = voices.load(args.lang)
     names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[: args.players])
     forum = args.edition == engine.FORUM
@@ -308,6 +306,28 @@ def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any, *, kit
     for key, params in hearing.notices:
         say(pack.line(key, **params))
     return hearing.input
+
+
+def resume_unfinished(path: str, *, text_only: bool) -> int:
+    """``play --kit`` at boot: go on with the box game a power cut stopped
+    (as ``wakkerdam resume`` does with it: narrator/resume.py)."""
+    from narrator.journal import JournalError
+    from narrator.session import prepare, reopen, ui_language, where_it_stands
+
+    try:
+        journal, lang = reopen(path)
+    except JournalError as exc:
+        print(f"wakkerdam: {exc.message(ui_language())}", file=sys.stderr)
+        return 2
+    try:
+        game, start_at = prepare(journal)
+        print(where_it_stands(journal, game, lang), file=sys.stderr)
+        return resume(game, start_at, journal, text_only=text_only, wav=None)
+    except JournalError as exc:
+        print(f"wakkerdam: {exc.message(lang)}", file=sys.stderr)
+        return 2
+    finally:
+        journal.close()
 
 
 def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str | None,

@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +30,7 @@ from narrator.wall import (
     wall_codes,
 )
 from tests import wall_rig
+from tests.waits import until
 from tests.web_fixtures import Box, get, post, start_box
 
 NL = voices.load("nl")
@@ -40,7 +40,7 @@ PLAYERS = ("Anna", "Bram", "Cees")
 
 @pytest.fixture
 def box(tmp_path: Path) -> Iterator[Box]:
-    b, shut = start_box(tmp_path, kit="minimal")
+    b, shut = start_box(tmp_path, kit="minimal", wall_clock=wall_rig.WallClock())  # its time stands still
     yield b
     shut()
 
@@ -51,8 +51,7 @@ def open_wall(board: WallBoard, writers: tuple[str, ...] = PLAYERS, seconds: flo
     codes = wall_codes(1234, (*PLAYERS, "Dirk"))
     board.begin(codes, None)
     threading.Thread(target=board.gather, args=("day 1", writers, seconds), daemon=True).start()
-    while not board.is_open:
-        time.sleep(0.005)
+    until(lambda: board.is_open, "the wall opens", every=0.005)
     return codes
 
 
@@ -89,7 +88,7 @@ def test_a_wrong_code_is_refused_and_guessing_is_stopped(box: Box) -> None:
     assert box.wall.take("Bram") == (), "a right code after the limit writes nothing"
     # and the limit over the code space: many phones guessing together are
     # each heard once more, then wait out the window
-    board = WallBoard()
+    board = WallBoard(clock=wall_rig.WallClock())
     codes = open_wall(board)
     for i in range(FAILS_IN_ALL):
         assert board.submit("QQQQQQ", "x", f"10.1.{i}.1")[0] == "web.wall.bad_code"
@@ -177,10 +176,7 @@ def test_bad_lines_get_one_clear_line(box: Box) -> None:
     assert status == 200 and NL.line("web.wall.taken_empty") in body
     for seat in PLAYERS:
         write(box, codes[seat], "")
-    deadline = time.monotonic() + 5
-    while box.wall.is_open and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not box.wall.is_open, "every living player wrote: the wall closes"
+    until(lambda: not box.wall.is_open, "every living player wrote: the wall closes")
     status, body = write(box, codes["Anna"], "nog iets")
     assert status == 409 and NL.line("web.wall.closed") in body
 

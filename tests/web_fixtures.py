@@ -10,7 +10,6 @@ import json
 import re
 import socket
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -24,6 +23,7 @@ from hardware.tokens import fake_registry
 from narrator import announce
 from narrator.wall import WallBoard
 from ports import Answer, Input, Question
+from tests.waits import GUARD_S, until
 from web.advice import Advice
 from web.app import Page, create_app
 from web.plays import BotPlay, KitPlay, bot_hands
@@ -50,7 +50,7 @@ class Gate:
     def ask(self, question: Question) -> Answer:
         self.questions += 1
         self.asked.release()
-        if not self.go.acquire(timeout=60):
+        if not self.go.acquire(timeout=GUARD_S):
             raise TimeoutError("the test did not let the question through")
         return self.inner.ask(question)
 
@@ -82,13 +82,15 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
               hands: Callable[[Any], Any] | None = None, advice: Advice | None = None,
               human_seat: int | None = None,
               show: Callable[[str], None] | None = None,
-              guard: Any = None) -> tuple[Box, Callable[[], None]]:
+              guard: Any = None,
+              wall_clock: Callable[[], float] | None = None) -> tuple[Box, Callable[[], None]]:
     """The page and its runner; the games are bot games behind a gate, or with
     ``kit`` games on that kit's fake devices, bots' hands on them, in fast time
     (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``).
     ``human_seat``: a bot game with one person at that seat (``show`` gets
     what the box shows them privately), the wall from their phone. ``guard``:
-    the page's web/guard.py, e.g. with a table code."""
+    the page's web/guard.py, e.g. with a table code; ``wall_clock``: the
+    talking wall's clock, the real one unless a test brings its own."""
     import uvicorn
 
     box_holder: dict[str, Box] = {}
@@ -100,7 +102,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
 
     play: BotPlay | KitPlay
     port = free_port()
-    wall = WallBoard()
+    wall = WallBoard(clock=wall_clock) if wall_clock is not None else WallBoard()
     if kit is None:
         play = BotPlay(wrap=wrap, human_seat=human_seat, wall=wall if human_seat else None,
                        wall_seconds=wall_seconds, show=show)
@@ -134,11 +136,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
                threading.Thread(target=runner.loop, args=(stop,), daemon=True)]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the page's server did not start")
-        time.sleep(0.02)
+    until(lambda: server.started, "the page's server starts")
 
     def shut() -> None:
         stop.set()

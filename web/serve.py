@@ -137,7 +137,7 @@ def resume_unfinished(args: argparse.Namespace, wall: WallBoard | None = None) -
     """A box game cut by a power cut goes on first, as ``play --kit`` does
     (its talking wall on the phones again, through the page's ``wall``)."""
     from narrator.boxgame import _unfinished
-    from narrator.session import resume_main
+    from narrator.resume import resume_main
 
     found = _unfinished()
     if found:
@@ -148,8 +148,7 @@ def serve_main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     import uvicorn
 
-    from hardware.flows import registry_path
-    from hardware.tokens import Registry
+    from hardware.tokens import Registry, registry_path
     from web import reach
     from web.app import Page, create_app
     from web.plays import BotPlay, KitPlay, Paced
