@@ -17,7 +17,7 @@ import config
 import engine
 import voices
 from engine import BOARD, FORUM, Game, Options, Role, Setup, SetupError, check_setup, new_game
-from engine.deck import validate_table_deck
+from engine.dealing import validate_table_deck
 from engine.registry import parse_role
 from engine.variants import find_variant, variant_options, variants_of
 from narrator import compiled

@@ -120,7 +120,11 @@ def cycles(edges: dict[tuple[str, str], set[str]]) -> list[list[str]]:
 #: one in engine/ is type-only (TYPE_CHECKING imports among its modules); the
 #: engine's restructuring (a second edition) breaks it: then delete its line.
 KNOWN_CIRCLES: dict[str, str] = {
-    "engine": "type-only, left to the engine's restructuring",
+    # type-only: a registry types what registers in it (a role's steps, its
+    # hooks), and those modules read the registry; weakening the registry's
+    # types to structural ones would make the compiled board game's night
+    # loop read its steps through generic attribute lookups (docs/growing.md)
+    "engine": "type-only: the registries and what registers in them",
 }
 
 

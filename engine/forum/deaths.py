@@ -21,7 +21,6 @@ from engine.state import Death
 from engine.vocab import Cause
 
 if TYPE_CHECKING:
-    from engine.forum.fold import Fold
     from engine.forum.state import ForumState
 
 Flow = Generator[Request, Any, Any]
@@ -38,9 +37,10 @@ def shown_identity(s: ForumState, name: str) -> dict[str, Any]:
     return {"role": s.card[name].value}
 
 
-def die(s: ForumState, name: str, cause: Cause, fold: Fold | None = None) -> Flow:
-    """``name`` dies of ``cause`` now (``fold``: in tonight's fold, else by
-    day); returns the death, or None when he did not die."""
+def die(s: ForumState, name: str, cause: Cause, fold: Any = None) -> Flow:
+    """``name`` dies of ``cause`` now (``fold``: tonight's ``engine.forum.fold.Fold``,
+    which kills through here, so it is not imported; None by day); returns
+    the death, or None when he did not die."""
     if not s.alive[name] or name in s.dying:
         return None  # (a hunter shot by the hunter he shoots: one death each)
     for spares in s.rules.spares:
