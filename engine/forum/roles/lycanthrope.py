@@ -12,8 +12,10 @@ A good role without a call. Every looker is shown a werewolf
 a werewolf (``taken_for``: the wise citizen's count, a switch, the holy
 water, a noble's vote; the cubs of part 3 read it too). The wolves
 themselves know he is none (he is not on their board). The first lunch
-that reaches him fails, whatever else would have saved him; the card
-remembers it (it goes with the card).
+that reaches him is his one free try: it fails, and on a night something
+else stopped it (a protection) it is spent all the same ("de eerste keer
+dat de wolven hem proberen te lunchen"); the card remembers it (it goes
+with the card).
 """
 
 from __future__ import annotations

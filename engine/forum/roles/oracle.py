@@ -81,8 +81,8 @@ def role_side(s: ForumState, name: str) -> Side:
     """The side the role seen of ``name`` plays for (the corpse: its own)."""
     if s.side[name] is Side.CORPSE:
         return Side.CORPSE
-    card = FORUM_ROLES[seen_role(s, "oracle", name)]
-    return card.side or Side.GOOD
+    card = FORUM_ROLES.get(seen_role(s, "oracle", name))
+    return card.side if card is not None and card.side is not None else s.side[name]
 
 
 def together(s: ForumState, names: tuple[str, ...]) -> bool:
