@@ -54,7 +54,8 @@ from engine.forum import fold as forum_fold  # noqa: E402
 from engine.forum.botkit import ForumBotContext  # noqa: E402
 from engine.forum.deck import deal  # noqa: E402
 from engine.forum.game import ForumGame  # noqa: E402
-from engine.vocab import Role  # noqa: E402
+from engine.forum.registry import FORUM_ROLES  # noqa: E402
+from engine.vocab import Role, Side  # noqa: E402
 from narrator.bot_table import BotTable, RecordingPrivate  # noqa: E402
 from narrator.bots import Bots  # noqa: E402
 from narrator.clock import FastClock  # noqa: E402
@@ -65,11 +66,12 @@ from narrator.voice.cache import RenderCache, Renderer  # noqa: E402
 NAMES = tuple(f"{first}{'' if i < 20 else ' ' + str(i // 20 + 1)}" for i, first in enumerate(
     ("Anna Bram Cees Dirk Eva Fleur Gijs Hanna Ids Jet Kees Lot Mees Noor Otto Pien Quinten Roos "
      "Sam Tess").split() * 2))
-#: part 1's village roles with a night call, and part 2's
+#: part 1's village roles with a night call; part 2's without one
 PART1_CALLS = ("seer", "hunter", "gambler", "mirror", "skin_changer")
-PART2_CALLS = ("friend", "yeti", "blessed", "guardian_angel", "false_angel", "switcher", "bishop",
-               "clairvoyant", "fool", "oracle", "sleepwalker", "stalker")
 PART2_DAY = ("priest", "prince", "werehamster", "wise_citizen", "lycanthrope")
+#: part 2's village roles with a night call: every other good card with a step
+PART2_CALLS = tuple(r.value for r, c in FORUM_ROLES.items()
+                    if c.kind == "role" and c.side is Side.GOOD and c.steps and r.value not in PART1_CALLS)
 #: every role of parts 1 and 2 (28 cards), for the engine
 EVERY_ROLE = (("werewolf",) * 4 + PART1_CALLS + ("hangman", "witch", "villager") + PART2_CALLS
               + PART2_DAY)

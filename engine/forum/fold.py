@@ -88,8 +88,9 @@ class Fold:
         #: in fold order; acts of one order in the order they were sent
         self.acts = sorted(acts, key=lambda a: a.order)
         self.meddlers: list[Meddler] = []
-        #: protections against causes, by player (the guardian angel, a save)
-        self.shields: dict[str, set[Cause]] = {}
+        #: protections by player: against causes of death (the guardian angel,
+        #: a save) and against other acts (a conversion, a look)
+        self.shields: dict[str, set[str]] = {}
         #: who died tonight, in order, and of what
         self.deaths: list[Death] = []
         #: private results, told at dawn: (player, key, params)
@@ -148,11 +149,14 @@ class Fold:
         """From now on, every act is first shown to ``meddler``."""
         self.meddlers.append(meddler)
 
-    def shield(self, name: str, *causes: Cause) -> None:
-        self.shields.setdefault(name, set()).update(causes)
+    def shield(self, name: str, *against: str) -> None:
+        """``name`` is protected tonight against these: causes of death (the
+        lunch's, ``Cause.WEREWOLVES``) or other acts, named by the role that
+        shields (a conversion, a look: ``sides.VISION``)."""
+        self.shields.setdefault(name, set()).update(against)
 
-    def shielded(self, name: str, cause: Cause) -> bool:
-        return cause in self.shields.get(name, ())
+    def shielded(self, name: str, against: str) -> bool:
+        return against in self.shields.get(name, ())
 
     def sent_by(self, name: str) -> list[Act]:
         """Tonight's acts ``name`` sent or took part in, failed or not (those

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine.vocab import Cause, Role, Side
+from engine.vocab import Role, Side
 
 if TYPE_CHECKING:
     from engine.forum.state import ForumState
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 #: a shield against looks ("een speler afschermen voor zienende rollen"):
 #: a look that reaches a player shielded so fails (``fold.shielded``)
-VISION: Final = Cause.define("vision_shield")
+VISION: Final = "vision"
 
 
 def seen_role(s: ForumState, kind: str, target: str) -> Role:

@@ -39,9 +39,9 @@ GUARDIAN_ANGEL: Final = Role.define("guardian_angel")
 ASK: Final = Ask.define("guardian_angel")
 #: "maximaal drie keer" the same player
 TIMES: Final = 3
-#: what a protection holds against besides the lunch (the shields' causes)
-CONVERSION: Final = Cause.define("conversion")
-SHAMAN: Final = Cause.define("shaman")
+#: what a protection holds against besides the lunch (``fold.shield``)
+CONVERSION: Final = "conversion"
+SHAMAN: Final = "shaman"
 
 
 def protections(s: ForumState, angel: str) -> dict[str, int]:

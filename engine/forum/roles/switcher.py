@@ -42,14 +42,14 @@ from engine.forum.registry import ForumRole, ForumStep, role
 from engine.forum.state import ForumState
 from engine.messages import Request
 from engine.registry import AskSpec
-from engine.vocab import Ask, Cause, Role, Side
+from engine.vocab import Ask, Role, Side
 
 SWITCHER: Final = Role.define("switcher")
 SOULMATE: Final = Role.define("soulmate")
 DRUNK: Final = Role.define("drunk")
 ASK: Final = Ask.define("switcher")
 #: a shield against switches (the wolf sorcerer's mark)
-SWITCH: Final = Cause.define("switch")
+SWITCH: Final = "switch"
 
 
 def ask(s: ForumState) -> Request | None:
