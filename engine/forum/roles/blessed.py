@@ -38,8 +38,9 @@ from engine.vocab import Ask, Role, Side
 
 BLESSED: Final = Role.define("blessed")
 ASK: Final = Ask.define("blessed")
-#: fold.memo: the good players the apostate's shield does not touch tonight
-APOSTATE_PROOF: Final = "apostate_proof"
+#: fold.memo: the good players blessed tonight, whom the apostate's shield
+#: does not touch (the apostate reads it)
+APOSTATE_PROOF: Final = "blessed"
 
 
 def choices(s: ForumState, blessed: str) -> tuple[str, ...]:

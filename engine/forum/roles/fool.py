@@ -17,7 +17,8 @@ living players. A look in the fold (order 60): he is told the three
 names, then the roles seen there one line each, in an order drawn with
 the game's lots (a guest in one of the houses adds his role). A player
 shielded against looks (``sides.VISION``, the apostate's) is left out of
-the roles, not the names. The werehamster's "gewone burger" is the
+the roles, not the names (or marked in ``act.data["screened"]``). The
+werehamster's "gewone burger" is the
 werehamster's module (``seen_role`` of kind "fool").
 """
 
@@ -60,7 +61,8 @@ def check(s: ForumState, req: Request, answer: Any) -> list[str] | None:
 
 
 def resolve(s: ForumState, fold: Fold, act: Act) -> None:
-    shown = [seen(s, "fool", p) for p in act.reached if not fold.shielded(p, VISION)]
+    screened = act.data.get("screened", ())  # (an apostate's meddler may mark them instead)
+    shown = [seen(s, "fool", p) for p in act.reached if not fold.shielded(p, VISION) and p not in screened]
     s.rng.shuffle(shown)  # "in willekeurige volgorde"
     fold.note(act.actor, "forum_fool_asks", names=list(act.targets))
     for identity in shown:
