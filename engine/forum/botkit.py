@@ -46,7 +46,8 @@ class ForumBotContext:
         return found
 
     def bad_to(self, who: str) -> set[str]:
-        """The players ``who`` takes for bad: known werewolves and bad roles."""
+        """The players ``who`` takes for bad: known werewolves and bad roles,
+        and players he was told are of the bad side."""
         from engine.forum.registry import FORUM_ROLES
         from engine.vocab import Role
 
@@ -58,7 +59,11 @@ class ForumBotContext:
             if card is not None and (card.wolf or card.side is Side.BAD):
                 out.add(name)
         for e in self.s.events:
-            if e.visible_to(who) and e.kind == "forum_is_bad" and e.data.get("bad"):
+            if not e.visible_to(who) or "name" not in e.data:
+                continue
+            if e.kind == "forum_is_bad" and e.data.get("bad"):
+                out.add(str(e.data["name"]))
+            elif e.data.get("side") == Side.BAD.value:  # an alliance seen (the clairvoyant)
                 out.add(str(e.data["name"]))
         return out
 

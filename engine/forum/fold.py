@@ -63,6 +63,11 @@ class Act:
     targeted: bool = True
     #: it kills (a drunk or poisoned actor "kan nooit iemand vermoorden")
     kills: bool = False
+    #: what kind of act, where rules treat kinds alike: "look" (a seeing
+    #: role's vision), "protect" (a guardian angel's), "fire" (a pyromaniac's);
+    #: the friend's guest is reached by these and by kills ("Alle acties van
+    #: moordende rollen, zienende rollen, beschermengels en pyromanen")
+    kind: str = ""
     #: a failure is told to the actor
     told: bool = True
     failed: bool = False
@@ -89,8 +94,9 @@ class Fold:
         #: in fold order; acts of one order in the order they were sent
         self.acts = sorted(acts, key=lambda a: a.order)
         self.meddlers: list[Meddler] = []
-        #: protections against causes, by player (the guardian angel, a save)
-        self.shields: dict[str, set[Cause]] = {}
+        #: protections by player: against causes of death (the guardian angel,
+        #: a save) and against other acts (a conversion, a look)
+        self.shields: dict[str, set[str]] = {}
         #: who died tonight, in order, and of what
         self.deaths: list[Death] = []
         #: private results, told at dawn: (player, key, params)
@@ -111,12 +117,17 @@ class Fold:
                 continue
             if act.targeted and act.needs_living and any(not self.s.alive[t] for t in act.reached):
                 # "Als de ziener iemand bekijkt die op dat moment in de
-                # nachtvolgorde dood is, dan mislukt het visioen" (any act)
-                act.failed = True
+                # nachtvolgorde dood is, dan mislukt het visioen" (any act);
+                # marked, for a role that tells this failure apart (the bishop)
+                act.data["dead_target"] = True
                 self.failed(act)
                 continue
             act.resolve(self.s, self, act)
+            if act.failed:  # it failed as it resolved (``failed`` said so)
+                continue
             self.done.append(act)
+            for hook in self.s.rules.resolved:
+                hook(self.s, self, act)
 
     def failed(self, act: Act) -> None:
         """Tell the actor his act failed (never why), where his role is told."""
@@ -142,11 +153,20 @@ class Fold:
         """From now on, every act is first shown to ``meddler``."""
         self.meddlers.append(meddler)
 
-    def shield(self, name: str, *causes: Cause) -> None:
-        self.shields.setdefault(name, set()).update(causes)
+    def shield(self, name: str, *against: str) -> None:
+        """``name`` is protected tonight against these: causes of death (the
+        lunch's, ``Cause.WEREWOLVES``) or other acts, named by the role that
+        shields (a conversion, a look: ``sides.VISION``)."""
+        self.shields.setdefault(name, set()).update(against)
 
-    def shielded(self, name: str, cause: Cause) -> bool:
-        return cause in self.shields.get(name, ())
+    def shielded(self, name: str, against: str) -> bool:
+        return against in self.shields.get(name, ())
+
+    def sent_by(self, name: str) -> list[Act]:
+        """Tonight's acts ``name`` sent or took part in, failed or not (those
+        who watch the night: "Ook als diens actie mislukt, zal de stalker
+        een actie zien")."""
+        return [a for a in self.acts if name in a.actors]
 
     def pack_share(self, act: Act, member: str) -> bool:
         """Whether a meddling aimed at one member of a pack's act changes the

@@ -1,5 +1,6 @@
 """Small pieces the forum roles share: a step's request for the next
-holder, a day target, who may be chosen."""
+holder, a day target, who may be chosen, who is taken for a werewolf, a
+card taken from its holder."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.forum.day import request
 from engine.forum.night import next_holder
+from engine.forum.sides import taken_for
 from engine.messages import Request
 from engine.vocab import Ask, Role
 
 if TYPE_CHECKING:
+    from engine.forum.fold import Fold
     from engine.forum.state import ForumState
 
 
@@ -44,3 +47,22 @@ def day_target(s: ForumState, actor: str, target: str) -> str:
 
 def harmless(s: ForumState, actor: str) -> bool:
     return any(hook(s, actor) for hook in s.rules.harmless)
+
+
+def taken_for_wolf(s: ForumState, name: str) -> bool:
+    """Whether other roles treat ``name`` as a werewolf: he is one, or his
+    card is another that is taken for one (the lycanthrope: "Wordt door
+    andere rollen behandeld als een weerwolf"). A werewolf's card in the
+    hands of one who is no werewolf (a false angel's "valse weerwolf") is
+    not: "Een weerwolf behoudt alle weerwolfeigenschappen" stays with the
+    player."""
+    card = s.card[name]
+    return s.is_wolf(name) or (card is not Role.WEREWOLF and taken_for(s, card) is Role.WEREWOLF)
+
+
+def lose_card(s: ForumState, fold: Fold | None, name: str, how: str) -> None:
+    """``name``'s card is about to be taken from him ("converted", made a
+    "corpse", "burnt"): the rules that watch for it act first (the false
+    angel). A role that changes a card this way calls it before the change."""
+    for hook in s.rules.loses_card:
+        hook(s, name, how, fold)

@@ -24,7 +24,7 @@ from engine.registry import AskSpec
 from engine.vocab import Ask, Cause, Role, Side, Winner
 
 if TYPE_CHECKING:
-    from engine.forum.fold import Fold
+    from engine.forum.fold import Act, Fold
     from engine.forum.state import ForumState
     from engine.messages import Request
     from engine.state import Death
@@ -101,6 +101,22 @@ class ForumRules:
         """The alliance the clairvoyant is shown."""
         return shown
 
+    def seen_qualifier(self, s: ForumState, kind: str, target: str, shown: Role) -> str | None:
+        """A word a looker sees with the role ``shown`` ("Zienende rollen
+        zullen deze speler ook als Valse <Rol> zien"); None: none."""
+        return None
+
+    def taken_for(self, s: ForumState, card: Role, shown: Role) -> Role:
+        """The role other roles treat ``card`` as ("Wordt door andere rollen
+        behandeld als een weerwolf": the lycanthrope), where no looker is
+        asked (the holy water, a count, a switch)."""
+        return shown
+
+    def win_together(self, s: ForumState, names: tuple[str, ...], verdict: bool) -> bool:
+        """Whether the roles of ``names`` could win together (the oracle's
+        question), where a rule says otherwise (a corpse and its gravedigger)."""
+        return verdict
+
     def vote_weight(self, s: ForumState, voter: str, target: str, weight: int) -> int:
         """How often ``voter``'s vote on ``target`` counts at the lynch."""
         return weight
@@ -149,6 +165,16 @@ class ForumRules:
     def fold_begins(self, s: ForumState, fold: Fold) -> None:
         """Tonight's fold starts (a drunk's acts go astray: a meddler)."""
 
+    def resolved(self, s: ForumState, fold: Fold, act: Act) -> None:
+        """``act`` has just resolved in the fold (a look that kills the
+        werehamster)."""
+
+    def loses_card(self, s: ForumState, name: str, how: str, fold: Fold | None) -> None:
+        """``name``'s card is about to be taken from him other than by his
+        death (``how``: "converted", "corpse", "burnt"): the false angel
+        watching him takes it first. Called by the role that takes it
+        (``helpers.lose_card``)."""
+
     def night_ends(self, s: ForumState, fold: Fold) -> None:
         """The fold of the night is over, before dawn (growth, grief)."""
 
@@ -167,8 +193,10 @@ class ForumRules:
         return ()
 
 
-_HOOKS = ("begin", "seen_role", "seen_side", "vote_weight", "spares", "dying", "reveals", "won",
-          "on_death", "after_death", "lynch", "day_target", "harmless", "fold_begins", "night_ends", "first_day", "tie")
+_HOOKS = ("begin", "seen_role", "seen_side", "seen_qualifier", "taken_for", "win_together",
+          "vote_weight", "spares", "dying", "reveals", "won", "on_death", "after_death", "lynch",
+          "day_target", "harmless", "fold_begins", "resolved", "loses_card", "night_ends",
+          "first_day", "tie")
 
 
 class ForumRuleSet:
@@ -186,6 +214,9 @@ class ForumRuleSet:
     begin: tuple[Callable[[ForumState], None], ...]
     seen_role: tuple[Callable[[ForumState, str, str, Role], Role], ...]
     seen_side: tuple[Callable[[ForumState, str, Side], Side], ...]
+    seen_qualifier: tuple[Callable[[ForumState, str, str, Role], str | None], ...]
+    taken_for: tuple[Callable[[ForumState, Role, Role], Role], ...]
+    win_together: tuple[Callable[[ForumState, tuple[str, ...], bool], bool], ...]
     vote_weight: tuple[Callable[[ForumState, str, str, int], int], ...]
     spares: tuple[Callable[[ForumState, str, str], bool], ...]
     dying: tuple[Callable[[ForumState, str, Cause, Fold | None], Flow], ...]
@@ -197,6 +228,8 @@ class ForumRuleSet:
     day_target: tuple[Callable[[ForumState, str, str], str], ...]
     harmless: tuple[Callable[[ForumState, str], bool], ...]
     fold_begins: tuple[Callable[[ForumState, Fold], None], ...]
+    resolved: tuple[Callable[[ForumState, Fold, Act], None], ...]
+    loses_card: tuple[Callable[[ForumState, str, str, Fold | None], None], ...]
     night_ends: tuple[Callable[[ForumState, Fold], None], ...]
     first_day: tuple[Callable[[ForumState], Flow], ...]
     tie: tuple[Callable[[ForumState, tuple[str, ...], dict[str, str | None]], Flow], ...]

@@ -11,7 +11,7 @@ worden in visioenen"). Roles change what is seen through the hooks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.vocab import Role, Side
 
@@ -19,11 +19,41 @@ if TYPE_CHECKING:
     from engine.forum.state import ForumState
 
 
+#: a shield against looks ("een speler afschermen voor zienende rollen"):
+#: a look that reaches a player shielded so fails (``fold.shielded``)
+VISION: Final = "vision"
+
+
 def seen_role(s: ForumState, kind: str, target: str) -> Role:
     """The role a looker of ``kind`` (``seer``, ``shaman``, ``fool``) sees."""
     shown = s.card[target]
     for hook in s.rules.seen_role:
         shown = hook(s, kind, target, shown)
+    return shown
+
+
+def seen(s: ForumState, kind: str, target: str) -> dict[str, str]:
+    """What a looker of ``kind`` is told of ``target``: the role seen, and
+    the word seen with it where a rule adds one (``qualifier``: "Zienende
+    rollen zullen deze speler ook als Valse <Rol> zien"), as a note's
+    parameters."""
+    shown = seen_role(s, kind, target)
+    found = {"role": shown.value}
+    for hook in s.rules.seen_qualifier:
+        word = hook(s, kind, target, shown)
+        if word is not None:
+            found["qualifier"] = word
+            break
+    return found
+
+
+def taken_for(s: ForumState, card: Role) -> Role:
+    """The role other roles treat ``card`` as where nobody looks (the holy
+    water, the wise citizen's count, a switch): itself, unless a rule says
+    otherwise ("Wordt door andere rollen behandeld als een weerwolf")."""
+    shown = card
+    for hook in s.rules.taken_for:
+        shown = hook(s, card, shown)
     return shown
 
 

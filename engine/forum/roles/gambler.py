@@ -159,9 +159,11 @@ def buys(s: ForumState, fold: Fold, act: Act) -> None:
 def settles(s: ForumState, fold: Fold, act: Act) -> None:
     p = purse(s, act.actor)
     won = 0
-    for chosen, reached in zip(act.targets, act.reached, strict=True):
+    # (a friend's visit changes how many a look reaches, never a bet's names)
+    landed = act.reached if len(act.reached) == len(act.targets) else act.targets
+    for chosen, reached in zip(act.targets, landed, strict=True):
         stake = act.data["bets"][chosen]
-        if fold.memo.get("lunch_died") == reached:
+        if reached in fold.memo.get("lunch_dead", ()):
             p["wd"] += 2 * stake
             won += stake
         else:
@@ -174,7 +176,8 @@ def refund(s: ForumState, act: Act) -> None:
 
 
 def poisons(s: ForumState, fold: Fold, act: Act) -> None:
-    fold.kill(act, act.reached[0], POTION)
+    for victim in act.reached:  # (a guest in his house too: the friend)
+        fold.kill(act, victim, POTION)
 
 
 def apply(s: ForumState, answer: dict[str, Any]) -> None:

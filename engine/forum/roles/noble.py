@@ -13,7 +13,8 @@ At the table the nobles' board is their call (``nobles``): on the first
 night they wake and learn each other; after a noble died, they wake and
 choose the new one together (``nobles``), who learns it (and who the
 nobles are) in his next turn. What the seed says of betraying the nobility
-is the table's manners, not the box's.
+is the table's manners, not the box's. A lycanthrope is "door andere
+rollen behandeld als een weerwolf": a noble's vote on him counts twice.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext, help_
 from engine.forum.day import request, tell_at_dawn
 from engine.forum.fold import Fold
+from engine.forum.helpers import taken_for_wolf
 from engine.forum.registry import ForumRole, ForumRules, ForumStep, role
 from engine.forum.state import ForumState
 from engine.messages import Request
@@ -67,7 +69,7 @@ class NobleRules(ForumRules):
             s.store["noble_vacancies"] = s.store.get("noble_vacancies", 0) + 1
 
     def vote_weight(self, s: ForumState, voter: str, target: str, weight: int) -> int:
-        if s.has_extra(voter, NOBLE) and s.is_wolf(target) and not s.has_extra(target, NOBLE):
+        if s.has_extra(voter, NOBLE) and taken_for_wolf(s, target) and not s.has_extra(target, NOBLE):
             return weight * 2
         return weight
 

@@ -9,7 +9,11 @@ actie heeft laten mislukken."
 
 The vision is a look in the fold (order 60); its line names the player
 the seer chose and shows the role seen of whoever the look reached (a
-drunk or mirrored seer is shown another's role under that name).
+drunk or mirrored seer is shown another's role under that name). A guest
+at that house (the friend: "Alle acties van ... zienende rollen ... worden
+op beide spelers uitgevoerd") is seen too, by his own name. The
+werehamster's death by the vision is the werehamster's module; the
+apostate's shield (part 3) is a shield against ``sides.VISION``.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import holder_request
 from engine.forum.night import asking
 from engine.forum.registry import ForumRole, ForumStep, role
-from engine.forum.sides import seen_role
+from engine.forum.sides import VISION, seen
 from engine.forum.state import ForumState
 from engine.messages import Request
 from engine.registry import AskSpec
@@ -34,16 +38,18 @@ def ask(s: ForumState) -> Request | None:
 
 
 def resolve(s: ForumState, fold: Fold, act: Act) -> None:
-    seen = act.reached[0]
-    fold.note(act.actor, "forum_seer_sees", name=act.targets[0],
-              role=seen_role(s, "seer", seen).value)
-    fold.memo.setdefault("looked_at", []).append((act, seen))
+    if any(fold.shielded(p, VISION) for p in act.reached):
+        fold.failed(act)  # "Het visioen kan geblokkeerd worden door de apostaat"
+        return
+    for i, seen_one in enumerate(act.reached):
+        fold.note(act.actor, "forum_seer_sees", name=act.targets[0] if i == 0 else seen_one,
+                  **seen(s, "seer", seen_one))
 
 
 def apply(s: ForumState, chosen: str | None) -> None:
     if chosen is not None:
         seer = asking(s, "seer")
-        record(s, Act("seer", ORDER["look"], (seer,), Role.SEER, [chosen], resolve))
+        record(s, Act("seer", ORDER["look"], (seer,), Role.SEER, [chosen], resolve, kind="look"))
 
 
 def decide(ctx: ForumBotContext) -> Any:

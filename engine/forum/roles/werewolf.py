@@ -49,10 +49,14 @@ def ask_lunch(s: ForumState) -> Request | None:
 
 
 def resolve(s: ForumState, fold: Fold, act: Act) -> None:
-    victim = act.reached[0]
-    fold.memo["lunch_target"] = victim
-    if fold.kill(act, victim, Cause.WEREWOLVES):
-        fold.memo["lunch_died"] = victim
+    """The lunch: its victim, and a guest in his house (the friend: "Alle
+    acties van moordende rollen ... worden op beide spelers uitgevoerd")."""
+    fold.memo["lunch_target"] = act.reached[0]
+    died: list[str] = fold.memo.setdefault("lunch_dead", [])
+    for victim in act.reached:
+        if fold.kill(act, victim, Cause.WEREWOLVES):
+            fold.memo.setdefault("lunch_died", victim)
+            died.append(victim)
 
 
 def apply(s: ForumState, victim: str | None) -> None:

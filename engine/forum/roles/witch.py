@@ -7,12 +7,14 @@ hij iemand wil redden, niet wie hij wil redden. Wie die nacht de lunch was
 zal dan gered worden." "De heks krijgt van de spelleider te horen wie hij
 gered heeft." "De heks kan het levensdrankje niet aan zichzelf toedienen."
 "De heks kan enkel in de nacht iemand vermoorden." "Als de actie mislukt,
-krijgt de heks hier bericht van."
+krijgt de heks hier bericht van." "De heks krijgt zijn drankje(s) terug als
+de yeti zijn actie tegenhoudt. Hij krijgt hier een melding van."
 
 She is not told the lunch before she chooses. A potion is spent when she
 sends it (a PM); the potion of life saves whoever the lunch reaches that
 night, unless that is herself, and she is told whom it saved ("nobody" on
-a night without a lunch, or when it was her). As every neutral she chooses
+a night without a lunch, or when it was her). A potion the yeti stopped
+comes back to her, and she is told so. As every neutral she chooses
 her side in her call on nights 1 to 3 (``engine.forum.base``).
 """
 
@@ -25,11 +27,13 @@ from engine.forms import Form, Part
 from engine.forum import answers
 from engine.forum.base import check_side, decide_side, side_info, side_part, take_side
 from engine.forum.botkit import ForumBotContext, hurt
+from engine.forum.day import tell_at_dawn
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import holder_request
 from engine.forum.night import asking
 from engine.forum.registry import ForumRole, ForumRules, ForumStep, role
 from engine.forum.roles.werewolf import is_lunch
+from engine.forum.roles.yeti import stopped
 from engine.forum.state import ForumState
 from engine.messages import Request
 from engine.registry import AskSpec
@@ -76,18 +80,29 @@ def saves(s: ForumState, fold: Fold, act: Act) -> None:
     def meddler(fold: Fold, lunch: Act) -> None:
         if not is_lunch(lunch) or fold.memo["witch_saves"].get(witch) is not None:
             return
-        victim = lunch.reached[0]
-        if victim == witch:
+        # whoever the lunch reaches (a guest in the victim's house too), not her
+        saved = [v for v in lunch.reached if v != witch]
+        if not saved:
             return  # "kan het levensdrankje niet aan zichzelf toedienen"
-        fold.shield(victim, Cause.WEREWOLVES)
-        fold.memo["witch_saves"][witch] = victim
-        fold.note(witch, "forum_witch_saved", name=victim)
+        for victim in saved:
+            fold.shield(victim, Cause.WEREWOLVES)
+            fold.note(witch, "forum_witch_saved", name=victim)
+        fold.memo["witch_saves"][witch] = saved[0]
 
     fold.meddle(meddler)
 
 
 def poisons(s: ForumState, fold: Fold, act: Act) -> None:
-    fold.kill(act, act.reached[0], Cause.POISON)
+    for victim in act.reached:  # (a guest in the house too: the friend)
+        fold.kill(act, victim, Cause.POISON)
+
+
+def potion_back(s: ForumState, act: Act) -> None:
+    """"De heks krijgt zijn drankje(s) terug als de yeti zijn actie
+    tegenhoudt. Hij krijgt hier een melding van." (told in her turn)"""
+    if stopped(act):
+        potions(s, act.actor)[act.data["potion"]] = True
+        tell_at_dawn(s, act.actor, "forum_witch_potion_back", potion=act.data["potion"])
 
 
 def apply(s: ForumState, answer: dict[str, Any]) -> None:
@@ -96,11 +111,12 @@ def apply(s: ForumState, answer: dict[str, Any]) -> None:
     left = potions(s, witch)
     if answer["save"]:
         left["save"] = False
-        record(s, Act("witch", ORDER["save"], (witch,), Role.WITCH, [], saves, targeted=False))
+        record(s, Act("witch", ORDER["save"], (witch,), Role.WITCH, [], saves, targeted=False,
+                      data={"potion": "save"}, on_fail=potion_back))
     if answer["poison"] is not None:
         left["poison"] = False
         record(s, Act("witch", ORDER["kill_late"], (witch,), Role.WITCH, [answer["poison"]], poisons,
-                      kills=True))
+                      kills=True, data={"potion": "poison"}, on_fail=potion_back))
 
 
 class WitchRules(ForumRules):
