@@ -18,6 +18,7 @@ from narrator.bots import Bots
 from narrator.clock import FastClock
 from narrator.moderator import Moderator, Timing
 from web import choices
+from web.problems import Problem
 from web.public import public_state
 from web.runner import Runner
 from web.serve import Waiting, local_address, qr_image
@@ -189,7 +190,7 @@ def test_the_story_has_words_for_every_ask_and_cause_the_engine_knows(lang: str)
 
 def test_a_variant_s_own_options_are_read_as_their_defaults_type() -> None:
     specs = {"rounds": 2, "loud": False, "word": "maan"}
-    problems: list[choices.Problem] = []
+    problems: list[Problem] = []
     got = choices.read_variant_options({"vopt_rounds": "3", "vopt_loud": "1"}, specs, problems)
     assert got == {"rounds": 3, "loud": True, "word": "maan"} and problems == []
     choices.read_variant_options({"vopt_rounds": "many"}, specs, problems)
@@ -198,7 +199,7 @@ def test_a_variant_s_own_options_are_read_as_their_defaults_type() -> None:
 
 def test_day_numbers_are_written_as_a_person_writes_them() -> None:
     specs = {"not_him_days": []}
-    problems: list[choices.Problem] = []
+    problems: list[Problem] = []
     for typed, days in (("", []), ("2, 4", [2, 4]), ("4 2 2", [2, 4]), ("3;5", [3, 5])):
         assert choices.read_variant_options({"vopt_not_him_days": typed}, specs, problems) == \
             {"not_him_days": days}, typed
@@ -211,7 +212,7 @@ def test_day_numbers_are_written_as_a_person_writes_them() -> None:
 def test_the_secret_identities_of_de_dubbele_ik_are_left_to_the_box() -> None:
     """Chosen on a page the whole table reads, the werewolves would be no secret."""
     specs = {"double_me_wolves": [], "double_me_second": {}}
-    problems: list[choices.Problem] = []
+    problems: list[Problem] = []
     got = choices.read_variant_options({"vopt_double_me_wolves": "[Anna, Bram]",
                                         "vopt_double_me_second": "{Anna: seer}"}, specs, problems)
     assert got == specs and problems == []

@@ -33,7 +33,9 @@ from web import choices
 from web import forum as forum_page
 from web.advice import Advice, Job, verdict
 from web.guard import Guard, GuardMiddleware
+from web.problems import Problem
 from web.runner import Runner
+from web.words import deck_words
 
 HERE = Path(__file__).resolve().parent
 WALL_TAKEN = frozenset({"web.wall.taken", "web.wall.taken_empty"})
@@ -120,7 +122,7 @@ class Page:
             "shown": min(choices.MAX_SEATS, max(MIN_SEATS_SHOWN, last + 1)),
             "tokens": tokens, "any_tokens": any(tokens.values()),
             "specials": choices.specials(), "filled": filled,
-            "deck_text": choices.deck_words(pack, deck or choices.table_cards(
+            "deck_text": deck_words(pack, deck or choices.table_cards(
                 filled, [r for r in form.getlist("special") if r in choices.specials()]) or ()),
             "fitted": pack.join([pack.line(f"web.variant.{v}") for v in fitted]),
             "options": choices.RULE_OPTIONS, "mayor_days": choices.MAYOR_DAYS,
@@ -195,7 +197,7 @@ class Page:
                                focus=focus, **self.setup_context(form, lang, reading.cards or None,
                                                                  reading.fitted, problems))
         if not self.guard.just_seen(form.get("seen")):  # shown again, for a person to start
-            unseen = [choices.Problem("web.guard.not_seen")]
+            unseen = [Problem("web.guard.not_seen")]
             return self.render("setup.html", lang, 409, problems=unseen, warnings=reading.warnings,
                                **self.setup_context(form, lang, reading.cards or None, reading.fitted, unseen))
         problem = self.runner.submit(reading.choice)
