@@ -17,7 +17,9 @@ only that it failed (``fold.failed``), never why.
 
 Fold orders (``ORDER``): 10 who is who (skin changer, friend), 20 blocks
 (locksmith, yeti), 30 the seed's "nachtvolgorde 3" (blessed, cursed,
-mirror, poisoner), 40 protections and appearances, 50 role changes, 60
+mirror, poisoner), 35 screens (the apostate: after "nachtvolgorde 3",
+which may stop him, before the protections and looks he screens), 40
+protections and appearances, 50 role changes, 60
 looks, 65 saves that wait for the lunch (the witch's potion of life), 70
 kills (the lunch first), 75 kills after the lunch (the witch's poison, the
 gambler's potion), 80 what watches the night (bets, stalker), 90 the end
@@ -36,8 +38,8 @@ from engine.vocab import Cause, Role
 if TYPE_CHECKING:
     from engine.forum.state import ForumState
 
-ORDER: Final = {"swap": 10, "block": 20, "meddle": 30, "protect": 40, "change": 50, "look": 60,
-                "save": 65, "kill": 70, "kill_late": 75, "watch": 80, "end": 90}
+ORDER: Final = {"swap": 10, "block": 20, "meddle": 30, "screen": 35, "protect": 40, "change": 50,
+                "look": 60, "save": 65, "kill": 70, "kill_late": 75, "watch": 80, "end": 90}
 
 Resolve = Callable[["ForumState", "Fold", "Act"], None]
 Meddler = Callable[["Fold", "Act"], None]

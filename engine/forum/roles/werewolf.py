@@ -66,6 +66,16 @@ def is_lunch(act: Act) -> bool:
     return bool(act.data.get("lunch"))
 
 
+def tonight_lunch(s: ForumState) -> str | None:
+    """The lunch the pack chose in its call tonight (its board saw it), for
+    the calls after it; None before it, or without a lunch."""
+    for act in s.store.get("_acts", ()):
+        if is_lunch(act):
+            found: str = act.targets[0]
+            return found
+    return None
+
+
 def decide(ctx: ForumBotContext) -> Any:
     if not ctx.req.choices:
         return None
