@@ -13,7 +13,10 @@ are results given: private notes, told at dawn in each player's turn.
 
 "Als de actie mislukt, krijgt X hier bericht van. Hij hoort niet wat zijn
 actie heeft laten mislukken": a failed act of a role that is told says
-only that it failed (``fold.failed``), never why.
+only that it failed (``fold.failed``), never why. An act whose one actor
+holds another card when it comes to resolve than when he sent it
+(converted earlier in the same fold) fails: the card's powers went with
+it.
 
 Fold orders (``ORDER``): 10 who is who (skin changer, friend), 20 blocks
 (locksmith, yeti), 30 the seed's "nachtvolgorde 3" (blessed, cursed,
@@ -98,6 +101,11 @@ class Fold:
 
     def run(self) -> None:
         for act in self.acts:
+            if self.lost_power(act):
+                # his card changed earlier tonight (a conversion): "Deze speler
+                # verliest dan zijn krachten"; his act of the card he had fails
+                self.failed(act)
+                continue
             for meddle in list(self.meddlers):
                 if act.failed:
                     break
@@ -113,6 +121,11 @@ class Fold:
                 continue
             act.resolve(self.s, self, act)
             self.done.append(act)
+
+    def lost_power(self, act: Act) -> bool:
+        """``act``'s one actor holds another card than the one he sent it with."""
+        held = act.data.get("held")
+        return held is not None and self.s.card[act.actor] is not held
 
     def failed(self, act: Act) -> None:
         """Tell the actor his act failed (never why), where his role is told."""
@@ -156,6 +169,9 @@ class Fold:
 
 
 def record(s: ForumState, act: Act) -> None:
-    """Keep an act for tonight's fold (its targets are where it aims)."""
+    """Keep an act for tonight's fold (its targets are where it aims; the
+    card its one actor sends it with, ``held``)."""
     act.reached = list(act.targets)
+    if len(act.actors) == 1:
+        act.data["held"] = s.card[act.actor]
     s.mine("_acts", []).append(act)
