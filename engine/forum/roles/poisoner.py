@@ -44,6 +44,7 @@ from engine.forum.helpers import holder_request, others_but
 from engine.forum.night import asking
 from engine.forum.registry import ForumRole, ForumRules, ForumStep, role
 from engine.forum.roles.cursed import bad_question, not_again
+from engine.forum.roles.werewolf import is_lunch
 from engine.forum.state import ForumState
 from engine.messages import Request
 from engine.registry import AskSpec
@@ -70,8 +71,8 @@ def resolve(s: ForumState, fold: Fold, act: Act) -> None:
     def meddler(fold: Fold, later: Act) -> None:
         if victim not in later.actors or later.data.get("poisoned"):
             return
-        if len(later.actors) > 1:  # the pack's lunch: "kans van 1/aantal wolven"
-            if later.targeted and fold.pack_share(later, victim):
+        if is_lunch(later):  # the pack's: "kans van 1/aantal wolven"; it still kills
+            if fold.pack_share(later, victim):
                 later.data["poisoned"] = True
                 later.reached = [others_but(s, victim) or t for t in later.reached]
             return
