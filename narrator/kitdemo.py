@@ -80,7 +80,7 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     table = KitBotTable(kit, bot_input)
     roles = {p: setup.roles[p].value for p in setup.players}
     if setup.edition == FORUM:
-        deal = "box"  # the forum's cards have no tokens: the box shows each his card
+        deal = "box"  # the box holds no cards of seed 004's roles: it shows each player his
     if deal == "cards":
         learnt = scan_cards(kit, table, roles)
         if learnt != roles:
