@@ -58,10 +58,11 @@ SOULMATE: Final = Role.define("soulmate")
 
 
 def convertible(s: ForumState, target: str) -> bool:
-    """A good or neutral player who is no soulmate: "Slechte rollen kunnen
-    niet geconverteerd worden ... Ook een neutrale rol die slecht is
-    geworden"; "geen zielsverwanten"."""
-    return s.team(target) is not Side.BAD and not s.has_extra(target, SOULMATE)
+    """A good or neutral player (not the corpse, who plays alone) who is no
+    soulmate: "Slechte rollen kunnen niet geconverteerd worden ... Ook een
+    neutrale rol die slecht is geworden"; "geen zielsverwanten"."""
+    return s.side[target] in (Side.GOOD, Side.NEUTRAL) and s.team(target) is not Side.BAD \
+        and not s.has_extra(target, SOULMATE)
 
 
 def convert(s: ForumState, fold: Fold, act: Act, target: str) -> bool:
