@@ -34,12 +34,12 @@ from engine.forum.helpers import others
 from engine.forum.registry import DayAction, ForumRole, ForumRules, role
 from engine.forum.roles.werewolf import BOARD
 from engine.forum.state import ForumState
-from engine.vocab import Cause, Role, Side
+from engine.vocab import Role, Side
 
 HERETIC_WOLF: Final = Role.define("heretic_wolf")
 PRIEST: Final = Role.define("priest")
-#: the priest's holy water, the cause of its deaths (the priest's module, part 2)
-HOLY_WATER: Final = Cause.define("priest")
+#: the priest's holy water: the cause of its deaths (the priest's module, part 2)
+HOLY_WATER: Final = "priest"
 
 
 def available(s: ForumState, player: str) -> bool:
@@ -67,7 +67,7 @@ class HereticRules(ForumRules):
 
     def spares(self, s: ForumState, name: str, cause: str) -> bool:
         # "Ook overleeft de ketter het heiligwater van de priester"
-        return cause == HOLY_WATER.value and s.card[name] is HERETIC_WOLF
+        return cause == HOLY_WATER and s.card[name] is HERETIC_WOLF
 
 
 def decide(ctx: ForumBotContext, player: str) -> Any:
