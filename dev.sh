@@ -9,11 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # mosquitto: the MQTT broker of Dorpen, verenigt U (villages/); tests start their
-# own on a free port, the system service is never used. gcc: the compiled engine
-# (narrator/compiled.py) that tests/test_compiled_engine.py builds. The fonts: players'
-# names in any script and emoji in the page's pictures (web/fonts.py); iproute2: the
-# network namespace in which tests/test_web_reach.py finds the page by its name.
-APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto chromium chromium-driver gcc
+# own on a free port, the system service is never used. gcc and python3-dev (for
+# Debian's Python): the compiled engine, which the package's build makes
+# (setup.py, narrator/compiled.py; tests/test_compiled_engine.py, tests/test_installed.py).
+# The fonts: players' names in any script and emoji in the page's pictures
+# (web/fonts.py); iproute2: the network namespace in which tests/test_web_reach.py
+# finds the page by its name.
+APT_PACKAGES=(espeak-ng libespeak-ng1 sox libportaudio2 mosquitto chromium chromium-driver gcc python3-dev
               fonts-wqy-microhei fonts-noto-core fonts-symbola iproute2)
 VENV=.venv
 # MBROLA's diphone voices, spoken through espeak-ng (docs/voice.md): far better
@@ -36,9 +38,23 @@ ensure_system_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+on_a_pi() {
+    grep -qs "Raspberry Pi" /proc/device-tree/model
+}
+
 ensure_venv() {
-    # --system-site-packages: on the Pi this sees Debian's lgpio and evdev.
-    [ -x "$VENV/bin/python" ] || python3 -m venv --system-site-packages "$VENV"
+    # Only what pyproject.toml declares, so nothing passes because this machine
+    # happens to have it; on a Pi the venv also sees Debian's python3-lgpio and
+    # python3-evdev (docs/pi.md). A venv made the other way is made anew.
+    local system=false
+    on_a_pi && system=true
+    if [ -x "$VENV/bin/python" ] && ! grep -qx "include-system-site-packages = $system" "$VENV/pyvenv.cfg"; then
+        echo "dev.sh: making $VENV anew (include-system-site-packages = $system)" >&2
+        rm -rf "$VENV"
+    fi
+    if [ ! -x "$VENV/bin/python" ]; then
+        if $system; then python3 -m venv --system-site-packages "$VENV"; else python3 -m venv "$VENV"; fi
+    fi
     local stamp="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
     if [ ! -f "$stamp" ]; then
         "$VENV/bin/python" -m pip install -q --upgrade pip >/dev/null
@@ -104,12 +120,17 @@ ensure_system_packages
 ensure_venv
 case "$cmd" in
     test)
-        # The whole suite: the compiled engine (narrator/compiled.py, minutes of C
-        # compiling) builds on the other core while ruff, mypy and the tests run;
-        # tests/test_compiled_engine.py waits for it. Nothing to do when fresh.
-        if ! printf '%s\n' "$@" | grep -q '^[^-]'; then
+        # The whole suite: on the other core meanwhile, the wheel as `pip install .`
+        # builds it, the compiled engine in it (minutes of C compiling), which
+        # the checkout's build/fast takes too (tests/wheel.py); the tests that
+        # use them run last and wait for them (tests/test_compiled_engine.py,
+        # tests/test_installed.py). Nothing to do when they are fresh, nor when
+        # the arguments name the tests to run (a part of the suite).
+        whole=true
+        for arg in "$@"; do [ -e "${arg%%::*}" ] && whole=false; done  # a test file or folder named: a part
+        if $whole; then
             mkdir -p build
-            "$VENV/bin/python" -m narrator.compiled --quiet >build/compile.log 2>&1 &
+            "$VENV/bin/python" -m tests.wheel >build/wheel.log 2>&1 &
         fi
         "$VENV/bin/python" -m ruff check .
         "$VENV/bin/python" -m mypy  # pyproject.toml's files: the engine and what the build compiles with it

@@ -1,12 +1,16 @@
 """The compiled engine as one more side of a bench, in the same run.
 
 One process can import only one ``engine``, so the compiled side plays in
-a child process started with the build first on its path
-(``narrator.compiled.child_env``). The child imports the bench's module and,
-on each request, runs one of its sides — ``module.<factory>(*args)`` gives
-a function of no arguments, made once, kept — and answers the seconds it
-took (CPU time of the child when asked: a busy machine's waiting is left
-out). The parent takes turns with its own sides as usual.
+a child process. The child imports the engine as ``wakkerdam simulate``
+would in this Python (``narrator.compiled.use_compiled``): an installed
+package's own build (made by ``pip install``), else a checkout's
+``build/fast/`` (``wakkerdam compile``); it is started without the checkout
+on its path (``python -P``), so an installed package is what it finds. It
+imports the bench's module and, on each request, runs one of its sides —
+``module.<factory>(*args)`` gives a function of no arguments, made once,
+kept — and answers the seconds it took (CPU time of the child when asked:
+a busy machine's waiting is left out). The parent takes turns with its own
+sides as usual.
 
 ``python bench/compiled_side.py MODULE`` is the child (the bench runs it).
 """
@@ -27,13 +31,25 @@ class CompiledSide:
     """A child process with the compiled engine that runs a bench module's sides."""
 
     def __init__(self, module: str) -> None:
-        sys.path.insert(0, str(ROOT))
-        from narrator import compiled
+        self.proc = subprocess.Popen([sys.executable, "-P", str(Path(__file__).resolve()), module],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        hello = self._read()
+        assert isinstance(hello, dict)
+        #: the engine plays compiled; ``state``: why not (narrator.compiled's states); ``where``: its folder
+        self.compiled, self.state, self.where = bool(hello["compiled"]), str(hello["state"]), str(hello["where"])
 
-        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), module],
-                                     env=compiled.child_env(), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-        assert self._read() == {"compiled": True}, "the child did not import the compiled engine"
+    @classmethod
+    def start(cls, bench: str, module: str) -> CompiledSide | None:
+        """The side, or None (said on stderr, with why) when ``wakkerdam
+        simulate`` would run the pure engine in this Python."""
+        side = cls(module)
+        if side.compiled:
+            print(f"{bench}: the compiled side is {side.where}", file=sys.stderr)
+            return side
+        side.close()
+        print(f"{bench}: no compiled engine here ({side.state}: pip install . builds one with the "
+              "package, wakkerdam compile in a checkout), its columns are left out", file=sys.stderr)
+        return None
 
     def _read(self) -> object:
         assert self.proc.stdout is not None
@@ -57,14 +73,21 @@ class CompiledSide:
 
 
 def serve(module: str) -> None:
-    sys.path[:0] = [str(HERE)]
     import importlib
+    import importlib.util
 
-    import engine.game  # noqa: F401  (the build's, before the bench puts the checkout first on the path)
+    if importlib.util.find_spec("narrator") is None:  # not installed in this Python (a wheel, or editable)
+        sys.path.append(str(ROOT))  # the checkout's then
+
     from narrator import compiled
 
+    state = compiled.use_compiled()  # before the engine is imported, as the command does
+    import engine.game  # (the build's, before the bench puts the checkout first on the path)
+
+    sys.path.insert(0, str(HERE))
     bench = importlib.import_module(module)
-    print(json.dumps({"compiled": compiled.is_compiled()}), flush=True)  # the engine and the bots
+    print(json.dumps({"compiled": compiled.is_compiled(), "state": state,
+                      "where": str(Path(engine.game.__file__ or "").parent.parent)}), flush=True)
     made: dict[str, object] = {}
     for line in sys.stdin:
         factory, args, cpu = json.loads(line)

@@ -208,18 +208,11 @@ def main() -> None:
     games = recorded_games(args.games, args.players)
     decisions = statistics.mean(len(d) for _, d in games)
     runs: dict[str, Callable[[], object]] = dict(one_tree_runs(games, args.players))
-    from narrator import compiled  # not in --child: an older tree may have none
-
-    fast = None
-    if not args.no_compiled:
-        if compiled.fresh():
-            fast = CompiledSide("engine_speed")
-            for name in COMPILED_RUNS:
-                runs[f"compiled_{name}"] = partial(fast.seconds, "compiled_run", name, args.games, args.players,
-                                                   cpu=args.cpu)
-        else:
-            print("bench/engine_speed.py: no fresh compiled engine, its rows are left out "
-                  "(wakkerdam compile builds it)", file=sys.stderr)
+    fast = None if args.no_compiled else CompiledSide.start("bench/engine_speed.py", "engine_speed")
+    if fast is not None:
+        for name in COMPILED_RUNS:
+            runs[f"compiled_{name}"] = partial(fast.seconds, "compiled_run", name, args.games, args.players,
+                                               cpu=args.cpu)
     rates: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.repeats):  # the runs take turns, so load hits all alike
         for name, fn in runs.items():

@@ -8,10 +8,11 @@ to the end. Ours runs the default path of ``wakkerdam simulate``: a mayor is
 elected and every answer is checked; the second ratio is the same games on
 the trusted path (the bots' answers skip the checks: tests/test_fast_path.py
 shows it plays the same games); the third is without the mayor and the
-checks and with parity wins, which is the peer's rule set. When the compiled
-engine is built and fresh (``wakkerdam compile``, narrator/compiled.py), it
-is one more side of the same run (a child process: one process imports one
-engine), on the default and on the trusted path.
+checks and with parity wins, which is the peer's rule set. The compiled
+engine that ``wakkerdam simulate`` runs in this Python (the one ``pip
+install .`` built with the package, or a checkout's ``wakkerdam compile``:
+narrator/compiled.py) is one more side of the same run (a child process:
+one process imports one engine), on the default and on the trusted path.
 
 Prints games/s medians and the ratios to the peer (each the median of the
 rounds' ratios: both sides of one played in the same round); ``--json`` for
@@ -160,16 +161,9 @@ def main() -> None:
         import werewolf_engine  # noqa: F401
     except ImportError:
         sys.exit("bench/peers.py: the peer is missing; install it with: pip install -e '.[bench]'")
-    from narrator import compiled
+    from compiled_side import CompiledSide
 
-    fast = None
-    if not args.no_compiled:
-        if compiled.fresh():
-            from compiled_side import CompiledSide
-            fast = CompiledSide("peers")
-        else:
-            print("bench/peers.py: no fresh compiled engine, its columns are left out "
-                  "(wakkerdam compile builds it)", file=sys.stderr)
+    fast = None if args.no_compiled else CompiledSide.start("bench/peers.py", "peers")
     rows = []
     for name, deck in DECKS.items():
         sides = {

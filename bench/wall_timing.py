@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from narrator.journal import Journal  # noqa: E402
-from narrator.wall import WallBoard, wall_codes  # noqa: E402
+from narrator.wall import Guesses, WallBoard, wall_codes  # noqa: E402
 
 PLAYERS = tuple(f"P{i}" for i in range(1, 13))
 LIVING = PLAYERS[:-1]  # P12 is dead
@@ -55,7 +55,7 @@ def median_us(rounds: int, journal: Journal | None, case: str) -> float:
         board.submit(code, "eerder", "10.0.0.1")
     times = []
     for _ in range(rounds):
-        board._fails.clear()  # outside the timing: every wrong code is really checked
+        board.guesses = Guesses()  # outside the timing: every wrong code is really checked
         t0 = time.perf_counter()
         board.submit(code, line, "10.0.0.1")
         times.append(time.perf_counter() - t0)

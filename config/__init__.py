@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from engine.deck import TableRow, table_deck
+from engine.dealing import TableRow, table_deck
 from engine.errors import WakkerdamError
 from engine.registry import parse_role, role_ids
 from engine.vocab import Role

@@ -9,7 +9,8 @@ procedure they hook into in ``night``, ``dawn``, ``deaths``, ``day`` and
 
 from typing import Any
 
-from engine.deck import BOARD, EDITIONS, FORUM, Setup, deal, validate_deal
+from engine.dealing import validate_deal
+from engine.deck import BOARD, EDITIONS, FORUM, Setup, deal
 from engine.errors import (
     GameOver,
     IllegalAnswer,

@@ -20,7 +20,8 @@ import engine.roles  # noqa: F401  (registers every role)
 from engine import answers, base, travel  # noqa: F401  (base registers the day's asks)
 from engine.dawn import dawn
 from engine.day import day
-from engine.deck import Setup, validate_deal
+from engine.dealing import validate_deal
+from engine.deck import Setup
 from engine.errors import GameOver, IllegalAnswer, SetupError
 from engine.messages import Event, Request
 from engine.night import night

@@ -20,14 +20,13 @@ from engine.forms import NAMED, Form, check_form
 from engine.vocab import Ask, Role, Team
 
 if TYPE_CHECKING:
-    from engine.messages import Request
     from engine.night import NightStep
     from engine.rules import Rules
 
 #: an ask's answer check and its bot policy; the state and the context are
 #: the edition's own (``State`` and ``BotContext`` for the board game, the
 #: forum edition's in ``engine.forum``)
-Check = Callable[[Any, "Request", Any], Any]
+Check = Callable[[Any, Any, Any], Any]
 Decide = Callable[[Any], Any]
 
 #: The forms an ask may name (``engine.forms``): ``pick`` one of the

@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hardware.events import Event, Press, Tag, Typed
+from hardware.events import Event, NoInput, Press, Tag, Typed
 from ports import Answer, Question
 
 if TYPE_CHECKING:
-    from hardware.kit import Kit
+    from hardware.devices import Devices
 
 NOBODY = "\x00nobody"
 DONE = "\x00done"
@@ -52,7 +52,7 @@ RISKY_GRACE_S = 8.0   # after the first candle goes out, how long to watch for m
 POLL_S = 0.05
 
 
-def blows_candles(kit: Kit, q: Question) -> bool:
+def blows_candles(kit: Devices, q: Question) -> bool:
     """The werewolves answer by putting out a candle (Maneschijn, risky):
     the engine's ``candles`` ask, or the kit's own ``risky_candles`` flag."""
     if not kit.candles.available:
@@ -80,7 +80,7 @@ PENDING = _Pending()
 class Session:
     """One question being answered: consumes events, yields the answer."""
 
-    def __init__(self, q: Question, kit: Kit):
+    def __init__(self, q: Question, kit: Devices):
         self.q = q
         self.kit = kit
         self.pack = kit.pack
@@ -331,7 +331,7 @@ class KitInput:
     dropped): bots use it to act on the fake devices (:mod:`hardware.bothands`).
     """
 
-    def __init__(self, kit: Kit):
+    def __init__(self, kit: Devices):
         self.kit = kit
         self.on_prompt: Callable[[Question], None] | None = None
 
@@ -359,6 +359,9 @@ class KitInput:
                 else:
                     event = kit.events.get(min(POLL_S, deadline - now))
                 if event is None:
+                    if not kit.can_answer():
+                        # nothing came and nothing can come (the terminal went away)
+                        raise NoInput("nothing left to answer with")
                     continue
                 answer = session.feed(event)
                 if not isinstance(answer, _Pending):

@@ -15,13 +15,13 @@ from hardware.asking import HOLD_S
 from hardware.events import Press, Typed
 
 if TYPE_CHECKING:
-    from hardware.kit import Kit
+    from hardware.devices import Devices
 
 KEYS = {"n": "next", "r": "repeat", "p": "pause", "+": "louder", "-": "softer"}
 
 
 class KitControls:
-    def __init__(self, kit: Kit):
+    def __init__(self, kit: Devices):
         self.kit = kit
         self._down: dict[str, float] = {}
 

@@ -25,6 +25,17 @@ class HardwareError(WakkerdamError, RuntimeError):
     """A device that cannot be opened or stopped answering."""
 
 
+class NoInput(HardwareError):
+    """Nothing is left to answer with: no buttons, no reader, no terminal
+    (stdin closed, or never one). Said in one line; the game stops rather
+    than wait for ever, and its journal keeps it for a resume."""
+
+    def message(self, lang: str) -> str:
+        import voices
+
+        return voices.load(lang).line("hardware.no_input")
+
+
 #: a kit file's problem: (where: the file, (file, line) or "", pack key, params);
 #: a param may itself be (key, params), said in the same language
 Problem = tuple[str | tuple[str, int], str, dict[str, Any]]

@@ -10,7 +10,6 @@ down) on the console's reader; the box learns who holds what and says only
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,18 +18,11 @@ from engine import role_ids
 from hardware.events import HardwareError, Press, Tag, Typed, WiringError
 from hardware.kit import Kit, build_kit
 from hardware.outputs import PULSE
-from hardware.tokens import CARD_COPIES, Registry, fake_registry
+from hardware.tokens import CARD_COPIES, Registry, fake_registry, registry_path
 from voices.args import Parser, fail
 
 STEP_S = 60.0
 POLL_S = 0.05
-
-
-def registry_path() -> Path:
-    """Where enrolled tags live: systemd's StateDirectory, else ~/.local/state."""
-    state = os.environ.get("STATE_DIRECTORY")
-    base = Path(state.split(":")[0]) if state else Path.home() / ".local" / "state" / "wakkerdam"
-    return base / "tokens.yaml"
 
 
 def _wait(kit: Kit, seconds: float, accept: Callable[[object], bool]) -> object | None:

@@ -28,7 +28,7 @@ from hardware.events import Press, Tag, Typed
 from hardware.outputs import buzz_together
 
 if TYPE_CHECKING:
-    from hardware.kit import Kit
+    from hardware.devices import Devices
 
 SHOW_S = 30.0
 #: a round's screens: "your turn" and then the player's line, each held this long
@@ -40,7 +40,7 @@ SCROLL = "\n" * 60
 
 
 class KitPrivate:
-    def __init__(self, kit: Kit):
+    def __init__(self, kit: Devices):
         self.kit = kit
         #: bots read the screen here: (seats, text) when a private line is shown
         self.on_show: Callable[[tuple[str, ...], str], None] | None = None

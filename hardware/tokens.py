@@ -11,6 +11,7 @@ fixed set of UIDs, so bots and tests can hold "the token of seat 3".
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +23,13 @@ from hardware.events import wiring_error
 #: How many cards of each role a box holds (seed 001's deck, with spares);
 #: one of every other role the engine knows (``engine.role_ids()``).
 CARD_COPIES = {"werewolf": 6, "villager": 13}
+
+
+def registry_path() -> Path:
+    """Where enrolled tags live: systemd's StateDirectory, else ~/.local/state."""
+    state = os.environ.get("STATE_DIRECTORY")
+    base = Path(state.split(":")[0]) if state else Path.home() / ".local" / "state" / "wakkerdam"
+    return base / "tokens.yaml"
 
 
 @dataclass

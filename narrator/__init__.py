@@ -10,8 +10,12 @@ path, so those modules come from the build and all others from here.
 import os
 import sys
 
-#: the compiled build's folder (narrator/compiled.py's BUILD)
-BUILD = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "build", "fast")
+_HERE = os.path.dirname(os.path.realpath(__file__))
+#: the compiled build of an installed package: its wheel's, made at install
+INSTALLED = os.path.join(_HERE, "_compiled")
+#: the compiled build's folder (narrator/compiled.py's BUILD): the installed
+#: package's own, else a checkout's (``wakkerdam compile``)
+BUILD = INSTALLED if os.path.isdir(INSTALLED) else os.path.join(os.path.dirname(_HERE), "build", "fast")
 
 
 def overlay() -> None:

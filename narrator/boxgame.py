@@ -112,9 +112,7 @@ def _middle(deck: list[Role], dealt: dict[str, str]) -> tuple[Role, ...]:
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     if not args.new and not args.journal and not args.fake and (found := _unfinished()):
-        from narrator.session import resume_main
-
-        return resume_main([found] + (["--text-only"] if args.text_only else []))
+        return resume_unfinished(found, text_only=args.text_only)
     pack = voices.load(args.lang)
     names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[: args.players])
     forum = args.edition == engine.FORUM
@@ -310,6 +308,28 @@ def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any, *, kit
     return hearing.input
 
 
+def resume_unfinished(path: str, *, text_only: bool) -> int:
+    """``play --kit`` at boot: go on with the box game a power cut stopped
+    (as ``wakkerdam resume`` does with it: narrator/resume.py)."""
+    from narrator.journal import JournalError
+    from narrator.session import prepare, reopen, ui_language, where_it_stands
+
+    try:
+        journal, lang = reopen(path)
+    except JournalError as exc:
+        print(f"wakkerdam: {exc.message(ui_language())}", file=sys.stderr)
+        return 2
+    try:
+        game, start_at = prepare(journal)
+        print(where_it_stands(journal, game, lang), file=sys.stderr)
+        return resume(game, start_at, journal, text_only=text_only, wav=None)
+    except JournalError as exc:
+        print(f"wakkerdam: {exc.message(lang)}", file=sys.stderr)
+        return 2
+    finally:
+        journal.close()
+
+
 def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str | None,
            wall: Any = None, fake: bool = False, answers: Any = None, clock: Any = None) -> int:
     """Go on with a box game after a restart, on the kit its journal names;
@@ -321,14 +341,21 @@ def resume(game: Game, start_at: int, journal: Any, *, text_only: bool, wav: str
                               discussion=h.get("discussion", 180.0), answer_seconds=h.get("answer_seconds", 30.0),
                               no_voice_votes=not h.get("voice_votes", True),
                               risky_candles=h.get("risky_candles", False), wav=wav)
-    kit, speaker, _ = open_kit(args, list(game.setup.players), fake=fake)
+    kit, speaker, say = open_kit(args, list(game.setup.players), fake=fake)
     try:
+        if not kit.can_answer() and answers is None:
+            # as a new game: nothing to answer with is said once, and the box
+            # stops (the journal keeps the game) instead of waiting for ever
+            say(voices.load(args.lang).line("hardware.no_input"))
+            return 2
         lo, hi = h.get("call_seconds", [15.0, 22.0])
         seeds = Seeds.from_header(h, game.setup.seed)
         return play(game.setup, kit, speaker, args=args, call_seconds=(lo, hi),
                     seeds=seeds, journal=journal, game=game, start_at=start_at,
                     wall=wall if h.get("wall_phones") else None,
                     answers=answers(kit, lambda: game, seeds) if answers is not None else None, clock=clock)
+    except WakkerdamError as exc:  # e.g. the terminal went away mid-game: one line, as a new game
+        return fail("wakkerdam", args.lang, exc)
     finally:
         speaker.close()
         kit.close()

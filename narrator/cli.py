@@ -18,7 +18,7 @@ from engine.errors import WakkerdamError  # noqa: E402
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "demo": ("narrator.demo", "demo_main", "a whole narrated game of bot players (no hardware needed)"),
     "play": ("narrator.cli", "play_main", "a real game: the laptop passed round, or --kit NAME on the box"),
-    "resume": ("narrator.session", "resume_main", "go on with a game from its journal after a restart"),
+    "resume": ("narrator.resume", "resume_main", "go on with a game from its journal after a restart"),
     "replay": ("narrator.replay", "replay_main", "play a scenario file through the engine, print JSON"),
     "simulate": ("narrator.demo", "simulate_main", "many silent bot games: win rates and games per second"),
     "balance": ("narrator.balance.cli", "main", "is this deck fair? win rates, the swaps nearest to even, plots"),

@@ -1,15 +1,22 @@
-"""The engine compiled with mypyc: optional, never the source of truth.
+"""The engine compiled with mypyc: built at install, never the source of truth.
 
 ``engine/`` is plain Python and stays what every test, replay and real game
-runs. ``wakkerdam compile`` (``./dev.sh compile``) turns the same sources
-into C extension modules in ``build/fast/`` (mypyc, then the C compiler),
-together with the narrator's modules that play bot games (``NARRATOR``: the
-bots, their draws and tips, the seeds, the simulation), one library, so
-their calls into the engine are native calls too. The commands that play
-many bot games (``simulate``, ``balance``, the benches) put that folder
-first on ``sys.path`` when it is fresh, so ``import engine`` finds the
-compiled modules (and ``narrator`` those of ``NARRATOR``: see
-narrator/__init__.py), and say once which engine runs.
+runs. The package's build (``setup.py``, so ``pip install``) turns the same
+sources into C extension modules (mypyc, then the C compiler) when the
+machine has a C compiler and Python's headers, together with the narrator's
+modules that play bot games (``NARRATOR``: the bots, their draws and tips,
+the seeds, the simulation), one library, so their calls into the engine are
+native calls too. An installed package keeps them in ``narrator/_compiled/``
+beside the pure sources; without a compiler it is pure Python alone (the
+build says so once, and so does each command that would have used it). In a
+checkout, ``wakkerdam compile`` (``./dev.sh compile``) makes the same build
+in ``build/fast/``. The commands that play many bot games (``simulate``,
+``balance``, the benches) put that folder first on ``sys.path`` when it is
+fresh, so ``import engine`` finds the compiled modules (and ``narrator``
+those of ``NARRATOR``: see narrator/__init__.py), and say once which engine
+runs. Every other command plays the pure engine: the moderator's paths
+(journals, the page, the villages) are tested on it, and mypyc checks every
+argument's type where pure code would take a list for a tuple.
 
 Fresh means built from exactly today's sources: the build keeps a hash of
 every ``engine/**/*.py`` and of ``NARRATOR`` (and of the Python it was built for) in
@@ -25,20 +32,21 @@ the compiled engine plays the same games as the pure one.
 
 from __future__ import annotations
 
-import argparse
 import fcntl
 import hashlib
 import importlib.util
 import os
 import platform
+import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import narrator
 
@@ -46,8 +54,12 @@ if TYPE_CHECKING:  # voices imports engine: at run time only after the choice
     from voices import Pack
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILD = Path(narrator.BUILD)  # ROOT / "build" / "fast"
-#: mypyc's C sources and the object files, kept between builds
+#: a checkout (``wakkerdam compile`` builds here) rather than an installed package
+CHECKOUT = (ROOT / "setup.py").is_file() and (ROOT / "pyproject.toml").is_file()
+BUILD = Path(narrator.BUILD)  # ROOT / "build" / "fast", or the package's own
+#: where the package's build puts it, inside the package (narrator.INSTALLED)
+INSTALLED = Path("narrator") / "_compiled"
+#: ``wakkerdam compile``'s C sources and object files
 WORK = ROOT / "build" / "fast-work"
 STAMP = "SOURCES"
 #: modules left interpreted (see the module's docstring)
@@ -152,7 +164,28 @@ def running() -> str:
 
 def say_engine(pack: Pack) -> None:
     """Say once, on stderr, which engine plays the games."""
-    print(pack.line(f"cli.engine_{running()}"), file=sys.stderr)
+    why = running()
+    key = f"cli.engine_{why}_installed" if why in (MISSING, STALE) and not CHECKOUT else f"cli.engine_{why}"
+    print(pack.line(key, folder=folder()), file=sys.stderr)
+
+
+def folder() -> str:
+    """Where the build is, as the user knows it: ``build/fast`` in a
+    checkout, ``narrator/_compiled`` in an installed package."""
+    return BUILD.relative_to(ROOT).as_posix() if BUILD.is_relative_to(ROOT) else str(BUILD)
+
+
+def build_notice(why: str, **params: object) -> str:
+    """The line the package's build says once when it installs the engine as
+    pure Python (``why``: see ``why_not``; ``failed``; ``editable``: an
+    editable install of a checkout); in WAKKERDAM_LANG."""
+    import voices
+
+    lang = os.environ.get("WAKKERDAM_LANG", voices.DEFAULT_LANGUAGE)
+    pack = voices.load(lang if lang in voices.LANGUAGES else voices.DEFAULT_LANGUAGE)
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    return pack.line(f"cli.build_pure_{why}", **{"compiler": cc, "headers": str(headers), "reason": "", **params})
 
 
 def child_env() -> dict[str, str]:
@@ -166,8 +199,43 @@ def child_env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": path.rstrip(os.pathsep), "PYTHONSAFEPATH": "1"}
 
 
+def why_not() -> str | None:
+    """What keeps this machine from building the compiled engine (``off``,
+    ``no_compiler``, ``no_headers``: ``cli.build_pure_<why>`` says it), or None."""
+    if os.environ.get(ENV) == "pure":
+        return "off"
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    if shutil.which(shlex.split(cc)[0]) is None:
+        return "no_compiler"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no_headers"
+    return None
+
+
+def extensions(c_folder: Path) -> list[Any]:
+    """The engine's modules (but ``PURE``) and ``NARRATOR`` as setuptools
+    extensions: mypyc writes their C into ``c_folder``; compiled with our
+    options. Runs in ``ROOT`` (mypyc names the modules after their paths)."""
+    from mypyc.build import mypycify
+
+    compiled = [rel.as_posix() for rel in sources() if rel.as_posix() not in PURE]
+    made = mypycify(compiled, opt_level=OPT_LEVEL, separate=False, multi_file=MULTI_FILE,
+                    target_dir=str(c_folder))
+    for extension in made:
+        extension.extra_compile_args = [*extension.extra_compile_args, *CFLAGS]
+    return made
+
+
+def finish(folder: Path, stamp: str) -> None:
+    """Beside the compiled modules: those left interpreted, and the stamp of
+    the sources they were built from (``digest()`` before the build began)."""
+    for rel in PURE:
+        shutil.copy2(ROOT / rel, folder / rel)
+    (folder / STAMP).write_text(stamp + "\n", encoding="utf-8")
+
+
 @contextmanager
-def _locked() -> Iterator[None]:
+def locked() -> Iterator[None]:
     """One build at a time (CI starts one in the background while a test may
     ask for it); a waiter sees the finished build."""
     BUILD.parent.mkdir(parents=True, exist_ok=True)
@@ -186,44 +254,28 @@ class BuildError(RuntimeError):
 
 def ensure_built(jobs: int = 0, quiet: bool = False) -> float:
     """Build unless the build is fresh; the seconds the build took (0: it was
-    fresh). The compiling runs in a child process (setuptools and mypyc
-    keep global state); ``quiet``: its output only in a BuildError."""
-    with _locked():
+    fresh). ``quiet``: the compilers' output only in a BuildError."""
+    with locked():
         if fresh():
             return 0.0
         start = time.perf_counter()
-        cmd = [sys.executable, "-m", "narrator.compiled", "--in-child", "--jobs", str(jobs)]
-        out = subprocess.run(cmd, cwd=ROOT, capture_output=quiet, text=True)
-        if out.returncode != 0:
-            raise BuildError((out.stdout or "") + (out.stderr or ""))
+        _build(jobs, quiet)
         return time.perf_counter() - start
 
 
-def _build(jobs: int) -> None:
-    """mypyc + setuptools: the engine's modules as extensions in a new folder,
-    swapped in for the old build only when complete."""
-    from mypyc.build import mypycify
-    from setuptools import setup
-
-    os.chdir(ROOT)  # mypyc names the modules after their paths
-    stamp = digest()
-    compiled = [str(rel) for rel in sources() if rel.as_posix() not in PURE]
-    new = BUILD.with_name("fast-new")
-    shutil.rmtree(new, ignore_errors=True)
-    extensions = mypycify(compiled, opt_level=OPT_LEVEL, separate=False, multi_file=MULTI_FILE,
-                          target_dir=str(WORK / "c"))
-    for extension in extensions:
-        extension.extra_compile_args = [*extension.extra_compile_args, *CFLAGS]
-    WORK.mkdir(parents=True, exist_ok=True)
-    os.chdir(WORK)  # setuptools would read the checkout's pyproject.toml as its own project
-    setup(name="wakkerdam-compiled-engine", ext_modules=extensions, script_args=[
-        "--quiet", "build_ext", "--build-lib", str(new), "--build-temp", str(WORK / "obj"),
-        "--parallel", str(jobs or os.cpu_count() or 1)])
-    for rel in PURE:
-        shutil.copy2(ROOT / rel, new / rel)
-    (new / STAMP).write_text(stamp + "\n", encoding="utf-8")
+def _build(jobs: int, quiet: bool) -> None:
+    """The package's own build of it (setup.py's build_ext, in a child
+    process), into a new folder swapped in for the old build only when complete."""
+    lib = WORK / "lib"
+    shutil.rmtree(lib, ignore_errors=True)
+    cmd = [sys.executable, "setup.py", "--quiet", "build_ext", "--build-lib", str(lib),
+           "--build-temp", str(WORK / "obj"), "--parallel", str(jobs or os.cpu_count() or 1)]
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=quiet, text=True)
+    made = lib / INSTALLED
+    if out.returncode != 0 or not (made / STAMP).is_file():
+        raise BuildError((out.stdout or "") + (out.stderr or ""))
     shutil.rmtree(BUILD, ignore_errors=True)
-    new.rename(BUILD)
+    made.rename(BUILD)
 
 
 def main(argv: list[str]) -> int:
@@ -236,14 +288,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true", help="only say whether the build is fresh")
     parser.add_argument("--quiet", action="store_true", help="the compilers' output only on failure")
     parser.add_argument("--lang", choices=LANGUAGES, default="nl", help="the language of its messages")
-    parser.add_argument("--in-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.in_child:
-        _build(args.jobs)
-        return 0
     if args.check:
         ok = fresh()  # (hashes every engine source)
         print("fresh" if ok else "stale" if (BUILD / STAMP).exists() else "missing")
+        return 0 if ok else 1
+    if not CHECKOUT:  # an installed package: its build came with the install
+        ok = fresh()
+        print(load(args.lang).line("cli.compile_installed_fresh" if ok else "cli.compile_installed_pure",
+                                   folder=folder()))
         return 0 if ok else 1
     if importlib.util.find_spec("mypyc") is None or importlib.util.find_spec("setuptools") is None:
         return fail("wakkerdam compile", args.lang, "cli.compile_needs_mypyc")
@@ -253,9 +306,8 @@ def main(argv: list[str]) -> int:
         print(exc.output, end="", file=sys.stderr)
         return fail("wakkerdam compile", args.lang, "cli.compile_failed")
     pack = load(args.lang)
-    folder = str(BUILD.relative_to(ROOT))
-    print(pack.line("cli.compile_built", folder=folder, seconds=round(seconds)) if seconds
-          else pack.line("cli.compile_fresh", folder=folder))
+    print(pack.line("cli.compile_built", folder=folder(), seconds=round(seconds)) if seconds
+          else pack.line("cli.compile_fresh", folder=folder()))
     return 0
 
 

@@ -17,7 +17,7 @@ import config
 import engine
 import voices
 from engine import BOARD, FORUM, Game, Options, Role, Setup, SetupError, check_setup, new_game
-from engine.deck import validate_table_deck
+from engine.dealing import validate_table_deck
 from engine.registry import parse_role
 from engine.variants import find_variant, variant_options, variants_of
 from narrator import compiled
@@ -158,7 +158,7 @@ def demo_main(argv: list[str]) -> int:
                                           "whose broker runs (default: a broker started for the run)")
     parser.add_argument("--village", help="with --pairing: play only this village (one box, one process)")
     parser.add_argument("--wait", type=seconds, help="with --variant villages_unite: seconds a box waits for a "
-                                               "silent village (default 3 with --fast, else 120)")
+                                               "silent village (default 30 with --fast, else 120)")
     args = parser.parse_args(argv)
     if "villages_unite" in (args.variant or ()):  # several boxes: villages/, above narrator/
         from narrator.cli import above
@@ -250,7 +250,8 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
     out = sys.stderr if quiet_stdout else sys.stdout
 
     def echo(line: str) -> None:
-        print(f"[{label}] {line}" if label else line, file=out, flush=True)
+        out.write(f"[{label}] {line}\n" if label else f"{line}\n")  # one write: villages' lines do not interleave
+        out.flush()
 
     speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False,
                          night_sounds="moonlight" in setup.variants)

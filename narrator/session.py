@@ -1,9 +1,9 @@
 """A game on disk: the journal's header and records ↔ the engine's set-up and
-decisions, and ``wakkerdam resume``."""
+decisions, and what every kind of game needs to go on from one
+(``wakkerdam resume`` itself is narrator/resume.py, on top of them all)."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -23,9 +23,8 @@ from engine import (
 )
 from engine.registry import parse_role
 from engine.variants import variant_options
-from narrator.journal import Journal, JournalCorrupt, JournalError
+from narrator.journal import Journal, JournalCorrupt
 from narrator.seeds import seeds_of
-from voices.args import Parser
 
 HEADER_VERSION = 1
 
@@ -168,13 +167,7 @@ def where_it_stands(journal: Journal, game: Game, lang: str) -> str:
                                   n=s.night if s.phase.value == "night" else s.day)
 
 
-def _languages() -> tuple[str, ...]:
-    import voices
-
-    return tuple(voices.LANGUAGES)
-
-
-def _ui_language() -> str:
+def ui_language() -> str:
     """The language for messages before a journal's own language is known."""
     import voices
 
@@ -182,70 +175,16 @@ def _ui_language() -> str:
     return lang if lang in voices.LANGUAGES else voices.DEFAULT_LANGUAGE
 
 
-def resume_main(argv: list[str], *, wall: Any = None) -> int:
-    """``wakkerdam resume``; ``wall``: the set-up page's talking wall (a box
-    game whose lines came from the phones goes on taking them there)."""
-    parser = Parser(prog="wakkerdam resume",
-                    description="Go on with a game from its journal after a restart.")
-    parser.add_argument("journal", nargs="?", help="the journal file (default: the newest unfinished one)")
-    parser.add_argument("--fast", action="store_true")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--wav")
-    parser.add_argument("--text-only", action="store_true")
-    parser.add_argument("--reveal", action="store_true")
-    args = parser.parse_args(argv)
-    from narrator.demo import run_bot_game
-    from narrator.replay import summary
+def reopen(path: str | Path) -> tuple[Journal, str]:
+    """A journal opened to go on with, and the language of its messages (the
+    game's own, else :func:`ui_language`); what a damaged last record lost is
+    said on stderr. Raises :class:`JournalError` (say it in ``ui_language()``)."""
+    import voices
 
-    path = args.journal
-    if path is None:
-        found = Journal.find_unfinished(default_journal_dir())
-        if not found:
-            print("wakkerdam: no unfinished game to resume", file=sys.stderr)
-            return 0
-        path = str(found[0])
-    try:
-        journal, report = Journal.open(path)
-    except JournalError as exc:
-        print(f"wakkerdam: {exc.message(_ui_language())}", file=sys.stderr)
-        return 2
-    header = journal.header
-    lang = header.get("lang", "nl")
-    if not isinstance(lang, str) or lang not in _languages():
-        lang = _ui_language()
+    journal, report = Journal.open(path)
+    lang = journal.header.get("lang", "nl")
+    if not isinstance(lang, str) or lang not in voices.LANGUAGES:
+        lang = ui_language()
     if not report.ok:
         print(report.message(lang), file=sys.stderr)
-    try:
-        if journal.finished:
-            result = journal.summary
-        elif header.get("mode") == "villages":
-            from narrator.cli import above  # villages/ sits above narrator/
-
-            result = above("villages_resume")(journal, fast=args.fast, wav=args.wav, text_only=args.text_only,
-                                    quiet=args.json)
-        else:
-            game, start_at = prepare(journal)
-            print(where_it_stands(journal, game, lang), file=sys.stderr)
-            if header["mode"] == "play":
-                from narrator.laptop.game import resume_game
-
-                return int(resume_game(game, start_at, lang=lang, journal=journal, wav=args.wav,
-                                       text_only=args.text_only or header.get("text_only") is True) or 0)
-            if header["mode"] == "box":
-                from narrator.boxgame import resume as resume_box
-
-                return resume_box(game, start_at, journal, text_only=args.text_only, wav=args.wav, wall=wall)
-            game = run_bot_game(game.setup, lang=lang, fast=args.fast, wav=args.wav,
-                                bots=header.get("bots", "sensible"), reveal=args.reveal,
-                                text_only=args.text_only or header.get("text_only") is True,
-                                quiet_stdout=args.json, journal=journal, game=game,
-                                start_at=start_at, resumed=True, seeds=seeds_of(game.setup, header))
-            result = summary(game, lang)
-    except JournalError as exc:
-        print(f"wakkerdam: {exc.message(lang)}", file=sys.stderr)
-        return 2
-    finally:
-        journal.close()
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
-    return 0
+    return journal, lang

@@ -11,8 +11,9 @@ by their words (engine/variants/talking_wall.py).
 
 What an attacker at the table gets (docs/variants.md):
 - a code is 6 signs of 31 (about 30 bits, derived one-way from the deal's
-  secret seed); wrong codes are limited per address and in all, so guessing
-  one in a game is hopeless;
+  secret seed); wrong codes are limited per address and over the code space
+  every seat's code lives in (:class:`Guesses`), so guessing one in a game
+  is hopeless, and a guesser locks out nobody but himself;
 - a code writes its own seat's line and nothing else; the page never shows a
   line, who wrote, who has not, or how many: every answer depends only on
   what the sender sent and on what the table knows (open, closed, alive);
@@ -23,6 +24,7 @@ What an attacker at the table gets (docs/variants.md):
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import threading
 import time
 from collections import deque
@@ -39,10 +41,15 @@ CODE_LENGTH = 6
 WALL_SECONDS = 120.0
 #: how long each player's code is shown in the round at the start
 CODE_SHOWN_S = 10.0
-#: wrong codes allowed in ``FAIL_WINDOW_S``: from one address, and from all
+#: wrong codes allowed in ``FAIL_WINDOW_S`` from one address; over the whole
+#: code space, after which an address is heard only while it has been wrong
+#: fewer than ``FAILS_UNDER_ATTACK`` times in the window: see :class:`Guesses`
 FAILS_PER_ADDRESS = 5
 FAILS_IN_ALL = 20
+FAILS_UNDER_ATTACK = 2
 FAIL_WINDOW_S = 60.0
+#: an IPv6 phone may take any address of its /64 at will: that is one address here
+IPV6_PREFIX = 64
 
 
 def wall_codes(secret: int, players: Iterable[str]) -> dict[str, str]:
@@ -75,6 +82,67 @@ def typed(text: str) -> str:
     return "".join(c for c in text.upper() if c.isalnum())
 
 
+def address_key(host: str) -> str:
+    """Who sent a code, as far as the network tells: the IPv4 address (an
+    IPv4-mapped IPv6 one as IPv4), or an IPv6 address's /64."""
+    try:
+        ip = ipaddress.ip_address(host.split("%")[0])
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_PREFIX}", strict=False))
+    return str(ip)
+
+
+class Guesses:
+    """The wrong codes of the last ``window`` seconds, and whether a code from
+    an address is still checked.
+
+    - Each address may be wrong ``per_address`` times a window: a phone that
+      mistypes is heard again soon, one that guesses is slowed to a crawl.
+    - The code space, where every seat's code lives, takes ``in_all`` wrong
+      codes a window from everyone together. Past that a guesser is at work:
+      an address is heard only while it has been wrong fewer than
+      ``under_attack`` times in the window. So the guessers' codes are
+      bounded by ``in_all`` plus ``under_attack`` for each address they hold,
+      and a player who types her code right, even after one slip, is never
+      turned away because someone else guessed (the lock-out of issue 29).
+    """
+
+    def __init__(self, *, per_address: int = FAILS_PER_ADDRESS, in_all: int = FAILS_IN_ALL,
+                 under_attack: int = FAILS_UNDER_ATTACK, window: float = FAIL_WINDOW_S) -> None:
+        self.per_address = per_address
+        self.in_all = in_all
+        self.under_attack = under_attack
+        self.window = window
+        self._fails: deque[tuple[float, str]] = deque()
+        self._by_address: dict[str, int] = {}
+
+    def _forget(self, now: float) -> None:
+        while self._fails and self._fails[0][0] <= now - self.window:
+            _, key = self._fails.popleft()
+            left = self._by_address[key] - 1
+            if left:
+                self._by_address[key] = left
+            else:
+                del self._by_address[key]
+
+    def allowed(self, address: str, now: float) -> bool:
+        """Is a code from ``address`` checked now?"""
+        self._forget(now)
+        mine = self._by_address.get(address_key(address), 0)
+        if mine >= self.per_address:
+            return False
+        return mine < self.under_attack or len(self._fails) < self.in_all
+
+    def failed(self, address: str, now: float) -> None:
+        key = address_key(address)
+        self._fails.append((now, key))
+        self._by_address[key] = self._by_address.get(key, 0) + 1
+
+
 class WallBoard:
     """The wall between the page (any thread) and the game (its own thread).
 
@@ -93,7 +161,7 @@ class WallBoard:
         self._closes_at = 0.0
         self._kept: dict[str, dict[str, str]] = {}
         self._closed_dusks: set[str] = set()
-        self._fails: deque[tuple[float, str]] = deque()
+        self.guesses = Guesses()
 
     # -- the game's side --------------------------------------------------------
     def begin(self, codes: dict[str, str], journal: Any, records: Iterable[dict[str, Any]] = ()) -> None:
@@ -164,16 +232,13 @@ class WallBoard:
         """A phone's line: the key and params of the one line it is answered."""
         with self._cond:
             now = self._clock()
-            while self._fails and self._fails[0][0] <= now - FAIL_WINDOW_S:
-                self._fails.popleft()
-            if sum(1 for _, a in self._fails if a == address) >= FAILS_PER_ADDRESS \
-                    or len(self._fails) >= FAILS_IN_ALL:
+            if not self.guesses.allowed(address, now):
                 return "web.wall.too_many", {"seconds": int(FAIL_WINDOW_S)}
             if not self._open:
                 return "web.wall.closed", {}
             seat = self._seat_of(typed(code))
             if seat is None:
-                self._fails.append((now, address))
+                self.guesses.failed(address, now)
                 return "web.wall.bad_code", {}
             if seat not in self._writers:
                 return "web.wall.not_living", {}

@@ -9,6 +9,7 @@ real broker, so it can duplicate or delay MQTT PUBLISH packets on the way."""
 
 from __future__ import annotations
 
+import random
 import select
 import socket
 import ssl
@@ -51,17 +52,40 @@ def _send(dst: socket.socket, data: bytes) -> None:
             select.select([], [dst], [], 0.5)
 
 
+def _publish_ack(packet: bytes) -> bytes | None:
+    """The PUBACK that answers a QoS-1 PUBLISH (None for QoS 0)."""
+    if (packet[0] >> 1) & 3 != 1:
+        return None
+    i = 1
+    while packet[i] & 0x80:  # the remaining length, a varint
+        i += 1
+    i += 1
+    topic_length = int.from_bytes(packet[i:i + 2], "big")
+    packet_id = packet[i + 2 + topic_length:i + 4 + topic_length]
+    return bytes([0x40, 0x02]) + packet_id
+
+
 class Proxy:
     def __init__(self, upstream_port: int, *, tls: Path | None = None, duplicate_every: int = 0,
-                 delay_every: int = 0, delay_seconds: float = 0.0) -> None:
+                 delay_every: int = 0, delay_seconds: float = 0.0, drop: float = 0.0,
+                 duplicate: float = 0.0, rng: random.Random | None = None) -> None:
+        """``drop``, ``duplicate``: the chance of each for a PUBLISH (either
+        way, drawn from ``rng``). A dropped QoS-1 PUBLISH is acknowledged
+        to its sender in the receiver's name: a message lost after it was
+        taken (a broker that died before it saved it, a box before it read
+        it), while the MQTT session flows on."""
         self.upstream_port = upstream_port
         self.server_tls = self.upstream_tls = None
         if tls is not None:
             self.server_tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             self.server_tls.load_cert_chain(tls / "broker.crt", tls / "broker.key")
             self.upstream_tls = ssl.create_default_context(cafile=str(tls / "ca.crt"))
-        elif duplicate_every:
-            raise ValueError("to double MQTT packets the proxy must speak TLS at both ends")
+        elif duplicate_every or drop or duplicate:
+            raise ValueError("to drop or double MQTT packets the proxy must speak TLS at both ends")
+        self.drop = drop
+        self.duplicate = duplicate
+        self.rng = rng or random.Random(0)
+        self.dropped = 0
         self.duplicate_every = duplicate_every
         self.delay_every = delay_every
         self.delay_seconds = delay_seconds
@@ -147,20 +171,27 @@ class Proxy:
                         return
                     buffers[src] += chunk
                     for packet in _packets(buffers[src]):
-                        self._forward(packet, peer[src])
+                        self._forward(packet, peer[src], src)
         except OSError:
             pass
         finally:
             for s in peer:
                 s.close()
 
-    def _forward(self, packet: bytes, dst: socket.socket) -> None:
+    def _forward(self, packet: bytes, dst: socket.socket, src: socket.socket) -> None:
         copies, delay = 1, 0.0
         with self._lock:
             self.recorded += packet
             if packet[0] >> 4 == PUBLISH:
                 self.publishes += 1
-                if self.duplicate_every and self.publishes % self.duplicate_every == 0:
+                if self.drop and self.rng.random() < self.drop:
+                    self.dropped += 1
+                    ack = _publish_ack(packet)
+                    if ack is not None:
+                        _send(src, ack)
+                    return
+                if (self.duplicate_every and self.publishes % self.duplicate_every == 0) or (
+                        self.duplicate and self.rng.random() < self.duplicate):
                     copies = 2
                     self.duplicated += 1
                 if self.delay_every and self.publishes % self.delay_every == 0:

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from unittest import mock
 
@@ -168,6 +169,54 @@ def test_play_on_a_kit_with_nothing_to_answer_with_says_so_once_and_ends(tmp_pat
                        stdin=subprocess.DEVNULL, timeout=60, env=env)
     assert r.returncode == 2
     assert (r.stdout + r.stderr).count("Er is niets om mee te antwoorden") == 1
+
+
+def test_play_on_a_kit_with_nothing_to_answer_with_and_a_game_to_resume_says_so_once_and_ends(tmp_path) -> None:
+    """Issue 29: without ``--new`` the box goes on with the unfinished game in
+    its state directory; with nothing to answer with it must not wait for
+    ever at the first night call either."""
+    import config
+    import engine
+    from narrator.seeds import Seeds
+    from narrator.session import new_journal
+
+    seeds = Seeds.derived(3)
+    names = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna"]
+    setup = engine.deal(names, config.demo_deck(8), seeds.deal, seed=seeds.game)
+    new_journal(tmp_path / "journals" / "box.journal", setup, mode="box", kit="full", lang="nl",
+                seeds=seeds.to_dict()).close()
+    env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
+    env["STATE_DIRECTORY"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "narrator.cli", "play", "--kit", "full", "--text-only"],
+                       capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL, timeout=60, env=env)
+    said = r.stdout.strip().splitlines()
+    assert r.returncode == 2, r.stdout[-500:]
+    assert said[-1] == "Er is niets om mee te antwoorden: geen knoppen, geen kaartlezer en geen toetsenbord. " \
+                       "Sluit de apparaten aan en start de doos opnieuw."
+    assert (r.stdout + r.stderr).count("Er is niets om mee te antwoorden") == 1 and "Traceback" not in r.stderr
+
+
+def test_a_kit_whose_terminal_goes_away_mid_question_says_so_and_stops(monkeypatch) -> None:
+    """The keyboard was the last way to answer and its terminal closed (the
+    reading thread ended): the question ends with NoInput, not a wait for ever."""
+    from hardware.events import NoInput
+    from hardware.kit import build_kit
+    from ports import Question
+
+    kit = build_kit("minimal", fake=True, players=["Anna", "Bram"], lang="nl")
+    try:
+        kit.fake = False  # the instruments' kit, as a real one with every device gone
+        for bank in [kit.console, kit.reader]:
+            if bank is not None:
+                bank.lost = True
+        kit.keyboard.reading = True
+        question = Question("pick", "seer", ("Anna",), ("Bram",), timeout_s=float("inf"))
+        threading.Timer(0.3, lambda: setattr(kit.keyboard, "reading", False)).start()
+        with pytest.raises(NoInput) as gone:
+            kit.input.ask(question)
+        assert gone.value.message("nl").startswith("Er is niets om mee te antwoorden")
+    finally:
+        kit.close()
 
 
 PLAY_WORDS = st.sampled_from(["--kit", "minimal", "full", "maneschijn", "--fake", "--text-only", "--lang", "de",

@@ -291,3 +291,50 @@ def test_a_journal_that_fills_the_disk_mid_game_ends_it_with_one_line(capsys: py
         os.close(w)
     err = capsys.readouterr().err
     assert err.strip().splitlines() == [f"wakkerdam play: {NL.line('journal.disk_full', file='spel.journal')}"]
+
+
+#: run a laptop command with the moderator's narration seed said on stderr
+#: (``narration-seed N`` for every moderator made), then the command's exit code
+_SEED_SPY = (
+    "import sys, narrator.moderator as m\n"
+    "made = m.Moderator.__init__\n"
+    "def spy(self, *a, **kw):\n"
+    "    print('narration-seed', kw['narration_seed'], file=sys.stderr, flush=True)\n"
+    "    made(self, *a, **kw)\n"
+    "m.Moderator.__init__ = spy\n"
+    "from narrator.cli import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
+def test_the_journal_keeps_the_seeds_the_deal_and_the_game_used_and_a_resume_plays_with_them(
+        tmp_path: Path) -> None:
+    """Issue 29, 7: the header's seeds were derived again from the game's
+    seed, not those the deal and the game used. Now the deal is made again
+    from the journaled seeds, and the new game and its resume time their
+    night calls from the same journaled narration seed."""
+    import engine
+    from narrator.journal import Journal
+    from narrator.laptop.setup import deck
+    from narrator.seeds import Seeds
+    from narrator.session import setup_from_dict
+
+    state, path = tmp_path / "state", tmp_path / "g.journal"
+    cut = subprocess.run([sys.executable, "-c", _SEED_SPY, "play", "--text-only", "--names", ",".join(NAMES),
+                          "--seed", "4", "--call-seconds", "0.2,0.3", "--discussion", "0", "--journal", str(path)],
+                         input=b"\n" * 18, capture_output=True, cwd=ROOT, env=env_for(state), timeout=60)
+    assert cut.returncode == 1, cut.stderr.decode()[-800:]
+    journal, _ = Journal.open(path)
+    header = journal.header
+    journal.close()
+    drawn = Seeds.derived(4)
+    assert header["seeds"] == drawn.to_dict()
+    setup = setup_from_dict(header["setup"])
+    again = engine.deal(list(NAMES), deck(len(NAMES), None), drawn.deal, seed=drawn.game)
+    assert (again.roles, again.middle, again.seed) == (setup.roles, setup.middle, setup.seed)
+    resumed = subprocess.run([sys.executable, "-c", _SEED_SPY, "resume", str(path), "--text-only"],
+                             input=b"", capture_output=True, cwd=ROOT, env=env_for(state), timeout=60)
+    assert resumed.returncode == 1, resumed.stderr.decode()[-800:]
+    seeds = [int(line.split()[1]) for out in (cut, resumed) for line in out.stderr.decode().splitlines()
+             if line.startswith("narration-seed")]
+    assert seeds == [drawn.narration, drawn.narration]

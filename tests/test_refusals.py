@@ -17,7 +17,7 @@ import config
 import voices
 from engine import EventDeck, Options, Role, Setup, SetupError, check_setup, events_data, parse_role
 from engine.cards import find_card
-from engine.deck import table_deck, table_row, validate_table_deck
+from engine.dealing import table_deck, table_row, validate_table_deck
 from engine.variants import find_variant, variant_options, variants_of
 
 R = Role

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from narrator import journal as jr
 from narrator.journal import Journal
-from narrator.session import resume_main
+from narrator.resume import resume_main
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,6 +10,7 @@ import time
 import paho.mqtt.client as mqtt
 import pytest
 
+import voices
 from engine import role_ids
 from narrator.journal import Journal
 from tests.mqtt_proxy import Proxy
@@ -19,6 +20,8 @@ from villages.evening import DAY, DOORS, NIGHT, Evening
 from villages.pairing import Pairing, pair
 from villages.seal import BUCKET, new_key, seal, unseal
 from villages.tls import client_context, make_certificates
+
+NL = voices.load("nl")
 
 
 @pytest.fixture
@@ -143,8 +146,8 @@ def test_no_role_in_plaintext_on_the_wire(paired, tmp_path):
                     wait_seconds=5)
     zuid = Evening(pairings["zuid"].with_broker("127.0.0.1", proxy.port), _journal(tmp_path, "zuid"),
                    wait_seconds=5)
-    traveller = {"name": "Fenna", "role": "witch", "state": {"potions": ["save", "poison"]},
-                 "lover": "Geert", "charmed": True}
+    traveller = {"name": "Fenna", "role": "witch", "memory": {"potions": {"save": True, "poison": False}},
+                 "lover": "Geert", "charmed": True, "powerless": False}
 
     def play(evening: Evening, leaving: bool) -> None:
         evening.start()
@@ -226,3 +229,132 @@ def test_a_broker_that_does_not_answer_is_one_clear_line(paired, tmp_path):
         Evening(nowhere, _journal(tmp_path, "noord")).start(connect_seconds=0.5)
     assert away.value.message("nl") == (f"Op 127.0.0.1:{nowhere.port} antwoordt geen berichtendienst. "
                                         "Staat de doos met mosquitto aan, en klopt het adres?")
+
+
+# -- issue 29: what one box of the evening could do to another ------------------------------
+@pytest.fixture
+def three(tmp_path):
+    pairings = pair(("a", "b", "c"), tmp_path / "pairing")
+    broker = Broker(tmp_path / "pairing").start()
+    yield {x: p.with_broker("127.0.0.1", broker.port) for x, p in pairings.items()}, broker
+    broker.stop()
+
+
+def _until(predicate, evening: Evening | None = None, seconds: float = 10.0) -> bool:
+    """Pump ``evening`` until ``predicate()`` holds (or ``seconds`` pass)."""
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        if evening is not None:
+            evening.pump(0.02)
+        else:
+            time.sleep(0.02)
+    return True
+
+
+def _stranger(name: str = "Mallory") -> dict:
+    return {"name": name, "role": "werewolf", "memory": {}, "charmed": False, "powerless": False, "lover": None}
+
+
+def test_a_box_cannot_speak_for_another(three, tmp_path):
+    """Issue 29, 3: with box a's credentials, a sealed a transfer "from b"
+    with the evening's key and published it to c's inbox; c let Mallory in.
+    Now what a box sends is signed with its own key from the pairing."""
+    from villages.messages import Signer
+
+    pairings, _ = three
+    a, b, c = pairings["a"], pairings["b"], pairings["c"]
+    lines: list[str] = []
+    journal = _journal(tmp_path, "c")
+    victim = Evening(c, journal, on_line=lines.append)
+    victim.start()
+    thief, reason = _raw_client(a, "mallory", user=a.user, password=a.password)
+    assert not reason.is_failure, "a is a box of the evening: the broker lets it in"
+    forged = {"type": "transfer", "id": "b-1", "name": "Mallory", "from": "b", "to": "c", "day": 1,
+              "traveller": _stranger()}
+    body = {k: v for k, v in forged.items() if k != "from"}
+    payloads = [
+        seal(a.key, forged),  # the issue's: sealed with the evening key, nothing more
+        Signer("b", a.signing_key, a.key).seal(c.inbox(), (1, 1), body),  # b's name, a's signature
+        Signer("a", a.signing_key, a.key).seal(c.inbox(), (1, 2), body),  # a's own, with b's transfer id
+        Signer("a", a.signing_key, a.key).seal(b.inbox(), (1, 3), {**body, "id": "a-1"}),  # signed for b's inbox
+    ]
+    for payload in payloads:
+        thief.publish(c.inbox(), payload, qos=1).wait_for_publish(5)
+    assert _until(lambda: victim.stats.refused + victim.stats.wrong_key >= len(payloads), victim)
+    victim.pump(0.3)
+    assert victim.stats.refused == len(payloads) and not victim.ledger.inn
+    assert not any(r["type"] == "arrived" for r in journal.records()), "Mallory stands at no door"
+    # one line for the table per sender, named only when its signature says so (not b: a forged it)
+    assert sorted(lines) == sorted([NL.line("villages.refused_stranger"), NL.line("villages.refused", village="a")])
+    thief.loop_stop()
+    victim.close()
+
+
+def test_a_box_cannot_take_over_another_s_session(three, tmp_path):
+    """Issue 29, 4: a connected with c's fixed client id (clean_session off)
+    and was let in; c was kicked off, and a QoS-1 message from b to c sent
+    meanwhile never reached c. Now the broker makes each user its client id."""
+    pairings, _ = three
+    a, b, c = pairings["a"], pairings["b"], pairings["c"]
+    victim = Evening(c, _journal(tmp_path, "c"))
+    victim.start()
+    sender = Evening(b, _journal(tmp_path, "b"))
+    sender.start()
+    victim_id = victim.link.client._client_id.decode()
+    thief = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=victim_id, clean_session=False,
+                        protocol=mqtt.MQTTProtocolVersion.MQTTv311)
+    thief.tls_set_context(client_context(a.ca))
+    thief.username_pw_set(a.user, a.password)
+    answered = threading.Event()
+    thief.on_connect = lambda *_: answered.set()
+    thief.connect(a.host, a.port)
+    thief.loop_start()
+    try:
+        assert answered.wait(5)
+        sender._send("c", {"type": "transfer", "id": "b-1", "name": "Bert", "to": "c", "day": 1,
+                           "traveller": _stranger("Bert")})
+        assert _until(lambda: "b-1" in victim.ledger.inn, victim), "the message from b reached c"
+        assert victim.link.connects == 1 and victim.link.connected.is_set(), "c was never kicked off"
+    finally:
+        thief.loop_stop()
+        sender.close()
+        victim.close()
+
+
+def test_a_malformed_sealed_message_is_refused_and_the_game_thread_goes_on(three, tmp_path):
+    """Issue 29, 5: one {"type":"transfer","from":"b","to":"c"}, sealed with
+    the evening's key, ended c's game thread (pump() let a KeyError out)."""
+    pairings, _ = three
+    a, b, c = pairings["a"], pairings["b"], pairings["c"]
+    victim = Evening(c, _journal(tmp_path, "c"))
+    victim.start()
+    sender = Evening(b, _journal(tmp_path, "b"))
+    sender.start()
+    thief, _ = _raw_client(a, "mallory", user=a.user, password=a.password)
+    failures: list[BaseException] = []
+    stop = threading.Event()
+
+    def game_thread() -> None:
+        try:
+            while not stop.is_set():
+                victim.pump(0.02)
+        except BaseException as exc:  # noqa: BLE001 - the test's finding
+            failures.append(exc)
+
+    thread = threading.Thread(target=game_thread)
+    thread.start()
+    try:
+        thief.publish(c.inbox(), seal(a.key, {"type": "transfer", "from": "b", "to": "c"}), qos=1).wait_for_publish(5)
+        assert _until(lambda: bool(failures) or getattr(victim.stats, "refused", 0) == 1)
+        sender._send("c", {"type": "transfer", "id": "b-1", "name": "Bert", "to": "c", "day": 1,
+                           "traveller": _stranger("Bert")})
+        assert _until(lambda: "b-1" in victim.ledger.inn or bool(failures)), "the game thread goes on"
+    finally:
+        stop.set()
+        thread.join(10)
+        thief.loop_stop()
+        sender.close()
+        victim.close()
+    assert failures == [] and victim.stats.refused == 1

@@ -3,12 +3,13 @@ minimal-kit game (fake devices, bots' hands on them) with the talking wall
 on the phones; at the first dusk three phones — each a headless Chromium
 of its own, nothing shared — write their lines with the
 codes the box showed each of them privately, the other players' lines come
-from the bots, and the box reads them sorted by their words."""
+from the bots, and the box reads them sorted by their words. The wall's
+time stands still (tests/wall_rig.py's WallClock): it closes because
+everyone wrote, however long the phones take."""
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 
 import voices
 from tests import wall_rig
+from tests.waits import GUARD_S, until
 from tests.web_fixtures import (
     ARTIFACTS,
     CHROMEDRIVER,
@@ -40,7 +42,8 @@ TEXTS = ("Zo stil als Bram was vandaag", "anna kijkt steeds naar links", "Ik ver
 @pytest.fixture(scope="module")
 def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Box, list[Any]]]:
     kits: list[Any] = []
-    b, shut = start_box(tmp_path_factory.mktemp("wallbox"), kit="minimal", wall_seconds=20.0, hands=kits.append)
+    b, shut = start_box(tmp_path_factory.mktemp("wallbox"), kit="minimal", wall_seconds=20.0, hands=kits.append,
+                        wall_clock=wall_rig.WallClock())
     yield b, kits
     shut()
 
@@ -55,26 +58,30 @@ def drivers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Any]]:
         for i in range(3):
             ds.append(chromium(tmp_path_factory.mktemp(f"phone-{i}")))
             screen(ds[-1], PHONE)
-            ds[-1].set_page_load_timeout(20)
+            ds[-1].set_page_load_timeout(GUARD_S)
         yield ds
     finally:
         for d in ds:
             d.quit()
 
 
-def _wait_for(predicate: Any, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.02)
+def _writers(living: tuple[str, ...]) -> list[str]:
+    """Who writes on the test's phones at the first dusk: the first three of
+    the living whose own line does not name them (that would be their doing,
+    not the box's); the bots' phones write for the others."""
+    return [p for p in living if not any(p.casefold() in t.casefold() for t in TEXTS)][:3]
 
 
-def _let_the_bots_through(box: Box, stop: threading.Event) -> None:
-    """The kit's other questions go to the bots at once."""
-    _wait_for(lambda: box.gates)
+def _let_the_bots_through(box: Box, stop: threading.Event, held: threading.Event) -> None:
+    """The kit's other questions go to the bots at once, but while ``held``
+    (the game waits at its next question: the test looks at the wall as the
+    first dusk left it, not at the next one)."""
+    until(lambda: box.gates)
     gate = box.gate()
     while not stop.is_set():
-        if gate.asked.acquire(timeout=0.05):
+        if held.is_set():
+            stop.wait(0.05)
+        elif gate.asked.acquire(timeout=0.05):
             gate.go.release()
 
 
@@ -94,46 +101,48 @@ def test_phones_write_their_lines_and_the_box_reads_them_sorted(box: tuple[Box, 
     open_part(d, "timing-section")
     tap(d, d.find_element(By.ID, "voice_votes"))  # votes by tokens on the kit
     tap(d, d.find_element(By.ID, "start"))
-    stop = threading.Event()
-    bots = threading.Thread(target=_let_the_bots_through, args=(b, stop), daemon=True)
+    stop, held = threading.Event(), threading.Event()
+    bots = threading.Thread(target=_let_the_bots_through, args=(b, stop, held), daemon=True)
     bots.start()
     moderators: list[Any] = []
-    # the bots' phones: nothing at the first dusk but for their own seats, empty later
+    # the bots' phones: at the first dusk for the seats the test's phones leave, empty later
     phones = wall_rig.Phones(b.wall, lambda dusk, living: [
-        (p, "") for p in living if dusk != "day 1" or p not in living[:3]], lambda: moderators[-1].game.state.living())
+        (p, "") for p in living if dusk != "day 1" or p not in _writers(living)],
+        lambda: moderators[-1].game.state.living())
     phones.codes_from = lambda: wall_rig.codes_shown(kits[-1])
     try:
-        _wait_for(lambda: b.runner.moderator is not None)
+        until(lambda: b.runner.moderator is not None, "the game starts")
         moderators.append(b.runner.moderator)
         phones.start()
-        _wait_for(lambda: b.wall is not None and b.wall.is_open and b.wall.dusk == "day 1", 60)
+        until(lambda: b.wall is not None and b.wall.is_open and b.wall.dusk == "day 1", "the first dusk's wall")
+        held.set()  # (the game waits in the wall now: after it, at its next question)
         living = moderators[-1].game.state.living()
         codes = wall_rig.codes_shown(kits[-1])
         assert set(codes) == set(NAMES), "every player was shown a code of their own"
-        # (not one whose own line names him: that would be his doing, not the box's)
-        writers = [p for p in living if not any(p.casefold() in t.casefold() for t in TEXTS)][:3]
+        writers = _writers(living)
         lines = dict(zip(writers, TEXTS, strict=True))
         for i, seat in enumerate(writers):
             d = drivers[i]
             d.get(b.url)  # the game's page, as the phone has it from the set-up
             tap(d, d.find_element(By.ID, "wall-link"))
-            _wait_for(lambda d=d: d.find_elements(By.ID, "code"))
+            until(lambda d=d: d.find_elements(By.ID, "code"), "the wall's form")
             if i == 0:  # a typo first: one clear line, the form again
                 d.find_element(By.ID, "code").send_keys("ABC-DEF")
                 d.find_element(By.ID, "line").send_keys(lines[seat])
                 tap(d, d.find_element(By.ID, "send"))
-                _wait_for(lambda d=d: NL.line("web.wall.bad_code") in d.page_source)
+                until(lambda d=d: NL.line("web.wall.bad_code") in d.page_source, "the bad code's line")
             d.find_element(By.ID, "code").send_keys(codes[seat].lower())
             d.find_element(By.ID, "line").send_keys(lines[seat])
             tap(d, d.find_element(By.ID, "send"))
-            # (the page before may have an answer of its own: the typo's)
-            _wait_for(lambda d=d: NL.line("web.wall.taken") in d.page_source)
+            until(lambda d=d: d.find_elements(By.ID, "answer"), "the wall's answer")
             assert d.find_element(By.ID, "answer").text == NL.line("web.wall.taken")
             screenshot(d, f"wall-phone-{i + 1}")
-        _wait_for(lambda: not b.wall.is_open, 30)  # everyone wrote: it closes before its time
+        # everyone wrote: it closes (its time stands still, so for no other reason)
+        until(lambda: not b.wall.is_open, "the wall closes")
         d.get(b.url + "/wall")
         assert d.find_element(By.ID, "answer").text == NL.line("web.wall.closed")
-        _wait_for(lambda: b.runner.phase == "finished", 120)
+        held.clear()
+        until(lambda: b.runner.phase == "finished", "the game ends")
     finally:
         stop.set()
         phones.stop()

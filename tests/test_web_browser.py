@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ import pytest
 
 import voices
 from engine import Role
+from tests.waits import GUARD_S, until
 from tests.web_fixtures import (
     ARTIFACTS,
     CHROMEDRIVER,
@@ -59,7 +59,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     assert CHROMIUM.exists() and CHROMEDRIVER.exists(), \
         "Debian's chromium and chromium-driver are needed (./dev.sh installs them)"
     driver = chromium(tmp_path_factory.mktemp("chromium-profile"))
-    driver.set_page_load_timeout(20)
+    driver.set_page_load_timeout(GUARD_S)
     screen(driver, PHONE)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     yield driver
@@ -162,7 +162,7 @@ def _submit(d: object, button: str) -> None:
 
     old = d.find_element(By.TAG_NAME, "html")  # type: ignore[attr-defined]
     tap(d, d.find_element(By.ID, button))  # type: ignore[attr-defined]
-    WebDriverWait(d, 20).until(expected_conditions.staleness_of(old))
+    WebDriverWait(d, GUARD_S).until(expected_conditions.staleness_of(old))
 
 
 def box_url(d: object) -> str:
@@ -203,7 +203,7 @@ def test_the_advisor_on_the_page(box: Box, browser: object) -> None:
     assert job is not None and job.total > 0
     status, _ = get(box.url + "/")
     assert status == 200  # the page answers while the games go on
-    _wait_for(lambda: d.find_elements(By.ID, "advice-source"), 120)  # type: ignore[attr-defined]
+    _wait_for(lambda: d.find_elements(By.ID, "advice-source"))  # type: ignore[attr-defined]
     assert job.finished and job.done == job.total
     text = d.find_element(By.ID, "advice").text  # type: ignore[attr-defined]
     assert NL.line("web.advice.from_games", games=box.advice.games) in text
@@ -223,12 +223,9 @@ def test_the_advisor_on_the_page(box: Box, browser: object) -> None:
 
 
 # -- a whole game ------------------------------------------------------------------------------
-def _wait_for(predicate: object, seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            raise AssertionError("waited in vain")
-        time.sleep(0.02)
+def _wait_for(predicate: object) -> None:
+    """Until it holds (tests/waits.py: a guard against a hang, no window)."""
+    until(predicate)  # type: ignore[arg-type]
 
 
 def test_an_eleven_player_game_from_the_phone(box: Box, browser: object, tmp_path: Path) -> None:

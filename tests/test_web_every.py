@@ -103,7 +103,10 @@ def test_played_through_the_page_and_the_advisor(fresh: Box, name: str, variant:
     assert 'id="advice-verdict"' in part
     assert get(f"{box.url}/advice/{job.id}.png")[0] == 200
 
-    status, body = post(f"{box.url}/start", form_for(variant, card))
+    # started from the set-up a person just saw (web/guard.py): the advice's page's token
+    token = re.search(r'name="seen" value="([^"]+)"', part_page := body)
+    assert token, _text(part_page)[:300]
+    status, body = post(f"{box.url}/start", {**form_for(variant, card), "seen": token.group(1)})
     assert status == 303, _text(body)[:400]
     asked, moderator = _play_reading_the_page(box)
     game = moderator.game

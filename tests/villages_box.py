@@ -36,6 +36,9 @@ def main(config_path: str) -> int:
     path = Path(cfg["journal"])
     if path.exists():
         journal, _ = Journal.open(path)
+        if journal.finished:  # the power went just after the end: nothing left to do
+            journal.close()
+            return 0
     else:
         journal = Journal.create(path, {"village": cfg["box"], "players": cfg["players"]})
     pairing = Pairing.load(cfg["pairing"])
@@ -45,23 +48,27 @@ def main(config_path: str) -> int:
     evening.start()
     roster = roster_of(journal, evening)
     done = evening.step
-    rng = random.Random(cfg["seed"])
     for n in range(1, cfg["days"] + 1):
         for phase in (NIGHT, DAY, DOORS):
             if step(phase, n) < done:
                 continue  # played before the power cut
             evening.reach(phase, n)
             if phase == DAY:
-                for _ in range(min(cfg["movers"], evening.may_leave(n))):
-                    places = evening.open_villages()
+                # each leaver drawn from the seed, the day and how many left
+                # before him: a resumed box (its roster read back from its
+                # journal) draws the same
+                while evening.may_leave(n) and cfg["movers"] > evening.ledger.left_on(n):
+                    rng = random.Random(f"{cfg['seed']}-{n}-{evening.ledger.left_on(n)}")
+                    places = evening.open_villages(n)
                     if not places or not roster:
                         break
                     name = sorted(roster)[rng.randrange(len(roster))]
                     evening.leave(name, places[rng.randrange(len(places))], n, roster.pop(name))
             elif phase == DOORS:
                 for t in evening.at_door(n):
-                    evening.admit(t, n)
-                    roster[t.name] = t.traveller
+                    if t.src == evening.me or evening.has_room(n):
+                        evening.admit(t, n)
+                        roster[t.name] = t.traveller
     open_transfers = evening.finish()
     roster = roster_of(journal, evening)
     Path(cfg["stats"]).write_text(json.dumps(evening.stats_dict()))

@@ -23,6 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ROLES = ("werewolf", "seer", "witch", "villager", "hunter", "villager")
 
 
+def traveller(name: str, role: str) -> dict:
+    """A player with his card, as the engine's ``Traveller`` crosses the network."""
+    memory = {"potions": {"save": True, "poison": True}} if role == "witch" else {}
+    return {"name": name, "role": role, "memory": memory, "charmed": False, "powerless": False, "lover": None}
+
+
 @dataclass
 class Where:
     """Where everyone is, at one consistent moment of the journals."""
@@ -75,13 +81,17 @@ def where(snapshot: dict[str, tuple[dict, list[dict]]]) -> Where:
 class Rig:
     def __init__(self, tmp: Path, *, boxes: tuple[str, ...] = ("noord", "zuid", "oost"), days: int = 4,
                  players: int = 6, movers: int = 1, limit: int = 2, wait: float = 2.0,
-                 resend: float = 0.4, proxy: dict | None = None) -> None:
+                 resend: float = 0.4, proxy: dict | None = None, seed: int = 0,
+                 days_by_box: dict[str, int] | None = None, settle: float | None = None) -> None:
+        """``seed`` changes every box's draws; ``days_by_box``: how many days
+        each village plays (default ``days``, one more for every second box)."""
         self.tmp = tmp
         self.boxes = boxes
         pairings = pair(boxes, tmp / "pairing", limit_in=limit, limit_out=limit)
         self.broker = Broker(tmp / "pairing").start()
         # to double MQTT packets the proxy must see them (TLS at both ends); to delay, TLS records will do
-        tls = tmp / "pairing" / "broker" if proxy and proxy.get("duplicate_every") else None
+        tls = tmp / "pairing" / "broker" if proxy and (
+            proxy.get("duplicate_every") or proxy.get("drop") or proxy.get("duplicate")) else None
         self.proxy = Proxy(self.broker.port, tls=tls, **proxy) if proxy is not None else None
         port = self.proxy.port if self.proxy else self.broker.port
         self.configs: dict[str, Path] = {}
@@ -89,14 +99,13 @@ class Rig:
         for i, b in enumerate(boxes):
             folder = tmp / b
             pairings[b].with_broker("127.0.0.1", port).save(folder / "pairing.json")
-            people = [{"name": f"{b.capitalize()}{k + 1}", "role": ROLES[k % len(ROLES)],
-                       "state": {"potions": ["save", "poison"]} if ROLES[k % len(ROLES)] == "witch" else {}}
-                      for k in range(players)]
+            people = [traveller(f"{b.capitalize()}{k + 1}", ROLES[k % len(ROLES)]) for k in range(players)]
             self.everyone |= {p["name"] for p in people}
             cfg = {"box": b, "pairing": str(folder / "pairing.json"), "journal": str(folder / "journal"),
-                   "stats": str(folder / "stats.json"), "players": people, "days": days + i % 2,
-                   "movers": movers, "seed": 7 * i + 1, "wait_seconds": wait, "resend_seconds": resend,
-                   "settle_seconds": 6 * wait}
+                   "stats": str(folder / "stats.json"), "players": people,
+                   "days": days_by_box[b] if days_by_box else days + i % 2,
+                   "movers": movers, "seed": 7 * i + 1 + 1000 * seed, "wait_seconds": wait,
+                   "resend_seconds": resend, "settle_seconds": 6 * wait if settle is None else settle}
             self.configs[b] = folder / "config.json"
             self.configs[b].write_text(json.dumps(cfg))
         self.procs: dict[str, subprocess.Popen[bytes]] = {}

@@ -2,7 +2,9 @@
 kit's fake devices, bots' hands on them for everything else, the virtual
 clock, and a thread that writes each dusk's lines through the page's
 :class:`~narrator.wall.WallBoard` as the page does (tests/test_wall.py, and
-tests/wall_child.py, the game a test kills mid-dusk)."""
+tests/wall_child.py, the game a test kills mid-dusk). The wall's time runs
+on a clock of the test's (:class:`WallClock`): it is up when the phones
+have written, never while they write."""
 
 from __future__ import annotations
 
@@ -44,14 +46,33 @@ def setup_for(seed: int = SEED) -> tuple[engine.Setup, Seeds]:
                        variants=("talking_wall",)), seeds
 
 
+class WallClock:
+    """The wall's own clock in the tests: its time passes only when the
+    phones are done with a dusk (:meth:`time_up`), so a line a phone writes
+    is never late, whatever else keeps the machine busy."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def time_up(self, seconds: float) -> None:
+        self.now += seconds
+
+
 class Phones:
     """Writes each dusk's lines once the wall opens, with the players' codes
-    (read off what the box showed each of them privately)."""
+    (read off what the box showed each of them privately); with a
+    ``clock``, the wall's time is up once they have (a seat that did not
+    write then finds it closed)."""
 
-    def __init__(self, board: WallBoard, writes: Writes, living: Callable[[], tuple[str, ...]]) -> None:
+    def __init__(self, board: WallBoard, writes: Writes, living: Callable[[], tuple[str, ...]],
+                 clock: WallClock | None = None, seconds: float = 0.0) -> None:
         self.board = board
         self.writes = writes
         self.living = living
+        self.clock, self.seconds = clock, seconds
         self.codes: dict[str, str] = {}
         self.codes_from: Callable[[], dict[str, str]] = dict
         self.answers: list[tuple[str, str]] = []
@@ -72,6 +93,8 @@ class Phones:
                 for seat, line in self.writes(dusk, self.living()):
                     key, _ = self.board.submit(self.codes[seat], line, f"10.0.0.{NAMES.index(seat) + 1}")
                     self.answers.append((seat, key))
+                if self.clock is not None:
+                    self.clock.time_up(self.seconds + 1)
             time.sleep(0.005)
 
     def stop(self) -> None:
@@ -88,9 +111,10 @@ def play(journal: Path, writes: Writes, *, seed: int = SEED, wall_seconds: float
     setup, seeds = setup_for(seed)
     args = args_for(journal)
     kit, speaker, _ = boxgame.open_kit(args, list(NAMES), fake=True)
-    board = board or WallBoard()
+    clock = WallClock()
+    board = board or WallBoard(clock=clock)
     seen: list[Moderator] = []
-    phones = Phones(board, writes, lambda: seen[-1].game.state.living())
+    phones = Phones(board, writes, lambda: seen[-1].game.state.living(), clock, wall_seconds)
     phones.codes_from = lambda: codes_shown(kit)
     phones.start()
     try:

@@ -10,7 +10,6 @@ import json
 import re
 import socket
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -24,6 +23,7 @@ from hardware.tokens import fake_registry
 from narrator import announce
 from narrator.wall import WallBoard
 from ports import Answer, Input, Question
+from tests.waits import GUARD_S, until
 from web.advice import Advice
 from web.app import Page, create_app
 from web.plays import BotPlay, KitPlay, bot_hands
@@ -50,7 +50,7 @@ class Gate:
     def ask(self, question: Question) -> Answer:
         self.questions += 1
         self.asked.release()
-        if not self.go.acquire(timeout=60):
+        if not self.go.acquire(timeout=GUARD_S):
             raise TimeoutError("the test did not let the question through")
         return self.inner.ask(question)
 
@@ -81,12 +81,16 @@ def free_port() -> int:
 def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | None = None,
               hands: Callable[[Any], Any] | None = None, advice: Advice | None = None,
               human_seat: int | None = None,
-              show: Callable[[str], None] | None = None) -> tuple[Box, Callable[[], None]]:
+              show: Callable[[str], None] | None = None,
+              guard: Any = None,
+              wall_clock: Callable[[], float] | None = None) -> tuple[Box, Callable[[], None]]:
     """The page and its runner; the games are bot games behind a gate, or with
     ``kit`` games on that kit's fake devices, bots' hands on them, in fast time
     (``hands`` sees the kit first; the talking wall stays open ``wall_seconds``).
     ``human_seat``: a bot game with one person at that seat (``show`` gets
-    what the box shows them privately), the wall from their phone."""
+    what the box shows them privately), the wall from their phone. ``guard``:
+    the page's web/guard.py, e.g. with a table code; ``wall_clock``: the
+    talking wall's clock, the real one unless a test brings its own."""
     import uvicorn
 
     box_holder: dict[str, Box] = {}
@@ -98,7 +102,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
 
     play: BotPlay | KitPlay
     port = free_port()
-    wall = WallBoard()
+    wall = WallBoard(clock=wall_clock) if wall_clock is not None else WallBoard()
     if kit is None:
         play = BotPlay(wrap=wrap, human_seat=human_seat, wall=wall if human_seat else None,
                        wall_seconds=wall_seconds, show=show)
@@ -123,7 +127,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
     # the advisor's off-table answers in few games: the tests look at the way, not the numbers
     advice = advice or Advice(games=80, swap_games=20, plot_games=20)
     app = create_app(Page(runner, observe=observe, address=f"http://127.0.0.1:{port}/",
-                          registry=fake_registry(seats=12), advice=advice, wall=wall))
+                          registry=fake_registry(seats=12), advice=advice, wall=wall, guard=guard))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     box = Box(f"http://127.0.0.1:{port}", runner, play, advice=advice, wall=wall)
     box_holder["box"] = box
@@ -132,11 +136,7 @@ def start_box(folder: Path, kit: str | None = None, *, wall_seconds: float | Non
                threading.Thread(target=runner.loop, args=(stop,), daemon=True)]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the page's server did not start")
-        time.sleep(0.02)
+    until(lambda: server.started, "the page's server starts")
 
     def shut() -> None:
         stop.set()

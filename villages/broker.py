@@ -21,6 +21,9 @@ from pathlib import Path
 
 from villages.errors import BrokerError
 
+#: how often the broker saves its sessions and retained states to disk
+AUTOSAVE_SECONDS = 1
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
@@ -38,13 +41,16 @@ def config_text(folder: Path, port: int, bind: str) -> str:
         f"keyfile {broker / 'broker.key'}\n"
         "tls_version tlsv1.2\n"
         "allow_anonymous false\n"
+        # A box's user is its client id: no box (not even with its own
+        # password) takes over another's session and its queued messages.
+        "use_username_as_clientid true\n"
         f"password_file {broker / 'passwd'}\n"
         f"acl_file {broker / 'acl'}\n"
         # QoS 1 sessions and retained states survive a restart; saved every
         # second, so a power cut loses at most that (the boxes resend anyway).
         "persistence true\n"
         f"persistence_location {broker / 'data'}/\n"
-        "autosave_interval 1\n"
+        f"autosave_interval {AUTOSAVE_SECONDS}\n"
         "persistent_client_expiration 1d\n"
         "max_queued_messages 10000\n"
         # small messages, sent at once: no 40 ms of Nagle in every barrier

@@ -29,6 +29,8 @@ from villages.moderator import VillageModerator, rebuild
 from villages.pairing import Pairing, pair
 
 VILLAGES = ("noord", "zuid", "oost", "west", "midden", "dal")
+#: with --fast, how long a box waits for a silent village before it goes on
+FAST_WAIT_SECONDS = 30.0
 #: the bots of all villages: an evening's names are all different
 NAMES = (
     "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",
@@ -144,10 +146,17 @@ def _play(pairing: Pairing, journal: Any, game: Game, start_at: int, *, lang: st
           resumed: bool = False, wait: float | None = None) -> dict[str, Any]:
     echo_to = sys.stderr if quiet else sys.stdout
     if wait is None:
-        wait = 3.0 if fast else 120.0
+        # a box that is only slow (a busy machine) is waited for: going on
+        # without it would change the evening (fast or not, the same seeds
+        # play the same evening)
+        wait = FAST_WAIT_SECONDS if fast else 120.0
+
+    def say(text: str) -> None:
+        echo_to.write(f"[{pairing.box}] {text}\n")  # one write: the villages' lines do not interleave
+        echo_to.flush()
+
     evening = Evening(pairing, journal, lang=lang, wait_seconds=wait,
-                      resend_seconds=1.0 if fast else 5.0,
-                      on_line=lambda text: print(f"[{pairing.box}] {text}", file=echo_to, flush=True))
+                      resend_seconds=1.0 if fast else 5.0, on_line=say)
     try:
         evening.start()
         game = run_bot_game(game.setup, lang=lang, fast=fast, bots=bots, wav=wav, cues=cues,

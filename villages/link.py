@@ -50,8 +50,8 @@ class Link:
         self._lock = threading.Lock()
         #: called (in paho's thread) after every (re)connect: republish state
         self.on_connect: Any = None
-        client = mqtt.Client(CallbackAPIVersion.VERSION2,
-                             client_id=f"wakkerdam-{pairing.evening}-{pairing.box}",
+        # the broker takes the user as the client id anyway (villages/broker.py)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=pairing.user,
                              clean_session=False, protocol=MQTTProtocolVersion.MQTTv311)
         self.tls = client_context(pairing.ca)
         client.tls_set_context(self.tls)
@@ -75,6 +75,12 @@ class Link:
                     return
             except ssl.SSLCertVerificationError:
                 raise BrokerError("villages.broker_certificate", address=address) from None
+            except (ssl.SSLEOFError, ssl.SSLZeroReturnError, ssl.SSLSyscallError):
+                # the line cut mid-handshake: a broker that is stopping or
+                # starting (a power cut of its box), not one without TLS
+                if time.monotonic() >= deadline:
+                    raise BrokerError("villages.broker_unreachable", address=address) from None
+                time.sleep(0.2)
             except ssl.SSLError:
                 raise BrokerError("villages.broker_no_tls", address=address) from None
             except OSError:
@@ -96,6 +102,13 @@ class Link:
         with self._lock:
             self.sent += 1
         self.client.publish(topic, payload, qos=1, retain=retain)
+
+    def refresh(self) -> None:
+        """Ask the broker again for every village's retained state (MQTT
+        sends the retained messages on each subscription): a state that was
+        lost on its way to us comes again, even from a box that has left."""
+        if self.connected.is_set():
+            self.client.subscribe((self.pairing.state_topic("+"), 1))
 
     def take(self, timeout: float) -> Received | None:
         try:

@@ -47,10 +47,12 @@ class VillageModerator(Moderator):
         return self.pack.line(key, **params)
 
     def _narrate(self, e: Event) -> None:
+        # The others hear whether this village's game goes on at dawn (the
+        # night's deaths may have ended it): only then is it a place to go to.
         if e.public and not e.cue and e.kind == "night_falls":
-            self.evening.reach(NIGHT, int(e.data["night"]))
+            self.evening.reach(NIGHT, int(e.data["night"]), live=not self.game.over)
         elif e.public and not e.cue and e.kind == "day_breaks":
-            self.evening.reach(DAY, int(e.data["day"]))
+            self.evening.reach(DAY, int(e.data["day"]), live=not self.game.over)
         super()._narrate(e)
 
     def _handle(self, req: Request) -> None:
@@ -67,15 +69,18 @@ class VillageModerator(Moderator):
                 break
             self._leave(name, to, day)
             self._narrate_new_events()  # said as he walks out, before the next is asked
-        self.evening.reach(DOORS, day)
-        for t in self.evening.at_door(day):
+        self.evening.reach(DOORS, day, live=not self.game.over)
+        for t in self.evening.at_door(day):  # in an order every box agrees on
             if self.game.over:
                 break
-            if t.src != self.evening.me and t.name in self.game.state.alive:
-                # one of that name lives here: he goes home (journaled, then said)
-                self.evening.turn_away(t)
-                self._say(self.pack.line("villages.turned_away", name=t.name, village=t.src))
-                continue
+            home = t.src == self.evening.me
+            if t.name in self.game.state.alive:
+                if not home:  # one of that name lives here: he goes home (journaled, then said)
+                    self.evening.turn_away(t)
+                    self._say(self.pack.line("villages.turned_away", name=t.name, village=t.src))
+                continue  # ours, his name taken meanwhile: he waits at the door
+            if not home and not self.evening.has_room(day):
+                continue  # the limit: he waits at the door for the next day
             self.evening.admit(t, day)  # journaled before the game hears of it
             adapter.join(self.game, t.traveller)  # said as the engine's "newcomer"
 
@@ -89,7 +94,7 @@ class VillageModerator(Moderator):
         living = self._leavers_now()
         rng.shuffle(living)
         still = self.movers - self.evening.ledger.left_on(day)
-        places = sorted(self.evening.open_villages())
+        places = self.evening.open_villages(day)
         chosen = living[:max(0, min(still, self.evening.may_leave(day)))]
         return [(name, random.Random(f"{self.game.setup.seed}-{name}-{day}").choice(places))
                 for name in chosen if places]
@@ -99,7 +104,7 @@ class VillageModerator(Moderator):
         one leaver at a time while the limit allows (leaving is public: he
         walks out of the door; his card stays secret)."""
         while not self.game.over and self.evening.may_leave(day) > 0:
-            places = sorted(self.evening.open_villages())
+            places = self.evening.open_villages(day)
             living = self._leavers_now()
             if not places or not living:
                 return

@@ -1,5 +1,7 @@
-"""Pairing at set-up: one evening key shared by the boxes, and one broker user
-(with its own password and ACL) per box.
+"""Pairing at set-up: one evening key shared by the boxes (it seals), and for
+each box its own signing key (it says which box wrote a message: the others
+hold its public half) and its own broker user (password and ACL; the broker
+makes the user the client id, so no box takes over another's session).
 
 ``pair()`` writes, into one folder:
 
@@ -22,16 +24,19 @@ import re
 import secrets
 import shutil
 import subprocess
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import nacl.exceptions
+
 from villages.errors import BrokerError, PairingError
+from villages.messages import Reader, Signer, new_signing_key, public_of
 from villages.seal import new_key
 from villages.tls import make_certificates
 
 _BOX_NAME = re.compile(r"[a-z][a-z0-9-]{0,23}")
-PAIRING_VERSION = 2
+PAIRING_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,10 @@ class Pairing:
     limit_out: int = 2
     #: the evening's CA certificate (PEM): the broker must show one it signed
     ca: str = ""
+    #: this box's own Ed25519 key (it signs what the box sends) ...
+    signing_key: str = ""
+    #: ... and every box's public half, by box (a receiver checks the sender)
+    verify_keys: dict[str, str] = field(default_factory=dict)
 
     @property
     def user(self) -> str:
@@ -69,6 +78,12 @@ class Pairing:
     def with_broker(self, host: str, port: int) -> Pairing:
         return Pairing(**{**asdict(self), "host": host, "port": port})
 
+    def signer(self) -> Signer:
+        return Signer(self.box, self.signing_key, self.key)
+
+    def reader(self) -> Reader:
+        return Reader(self.box, self.boxes, self.verify_keys, self.key, self.inbox(), self.state_topic)
+
     def save(self, path: Path) -> None:
         data = {"version": PAIRING_VERSION, **asdict(self)}
         _write_private(path, json.dumps(data, indent=2) + "\n")
@@ -86,6 +101,12 @@ class Pairing:
             raise PairingError("villages.pairing_bad", file=str(path), problem=str(exc)) from None
         if pairing.box not in pairing.boxes or "BEGIN CERTIFICATE" not in pairing.ca:
             raise PairingError("villages.pairing_bad", file=str(path), problem=pairing.box)
+        try:
+            own = public_of(pairing.signing_key)
+        except (ValueError, TypeError, nacl.exceptions.CryptoError):
+            raise PairingError("villages.pairing_bad", file=str(path), problem="signing_key") from None
+        if set(pairing.verify_keys) != set(pairing.boxes) or pairing.verify_keys[pairing.box] != own:
+            raise PairingError("villages.pairing_bad", file=str(path), problem="verify_keys")
         return pairing
 
 
@@ -133,8 +154,11 @@ def pair(boxes: list[str] | tuple[str, ...], folder: str | os.PathLike[str], *, 
     evening = secrets.token_hex(4)
     key = new_key()
     ca, cert, cert_key = make_certificates(evening, host)
+    signing = {b: new_signing_key() for b in names}
+    public = {b: pub for b, (_, pub) in signing.items()}
     pairings = {
-        b: Pairing(evening, b, secrets.token_urlsafe(18), key, host, port, names, limit_in, limit_out, ca)
+        b: Pairing(evening, b, secrets.token_urlsafe(18), key, host, port, names, limit_in, limit_out, ca,
+                   signing[b][0], public)
         for b in names
     }
     for b, p in pairings.items():

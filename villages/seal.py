@@ -1,8 +1,9 @@
 """Every message between boxes is sealed with the evening key (PyNaCl's
-SecretBox: XSalsa20-Poly1305, a fresh random nonce each time).
+SecretBox: XSalsa20-Poly1305, a fresh random nonce each time), over its
+sender's signature (``villages/messages.py``).
 
 Nobody on the network reads a role, and nobody without the key can make a
-box accept a message. The plaintext is padded to a fixed bucket first, so the
+box accept a message; which box wrote one only its signature says. The plaintext is padded to a fixed bucket first, so the
 length of a transfer says nothing about what the traveller carries (a witch's
 potions, a lover's name).
 """
@@ -34,20 +35,32 @@ def _box(key: str) -> nacl.secret.SecretBox:
     return nacl.secret.SecretBox(raw)
 
 
-def seal(key: str, message: dict[str, Any]) -> bytes:
-    body = json.dumps(message, ensure_ascii=True, sort_keys=True, separators=(",", ":")).encode("ascii")
+def seal(key: str, message: dict[str, Any] | bytes) -> bytes:
+    """``message`` (bytes, or a dict as JSON) padded and sealed with ``key``."""
+    body = message if isinstance(message, bytes) else json.dumps(
+        message, ensure_ascii=True, sort_keys=True, separators=(",", ":")).encode("ascii")
     framed = len(body).to_bytes(4, "big") + body
     framed += b"\0" * (-len(framed) % BUCKET)
     return bytes(_box(key).encrypt(framed))
 
 
-def unseal(key: str, data: bytes) -> dict[str, Any]:
-    """The message, or :class:`WrongKey` (another evening's key, or damage)."""
+def unseal_bytes(key: str, data: bytes) -> bytes:
+    """What was sealed, or :class:`WrongKey` (another evening's key, or damage)."""
     try:
         framed = _box(key).decrypt(data)
-        size = int.from_bytes(framed[:4], "big")
-        message = json.loads(framed[4:4 + size])
     except (nacl.exceptions.CryptoError, ValueError, TypeError):
+        raise WrongKey("villages.wrong_key") from None
+    size = int.from_bytes(framed[:4], "big")
+    if len(framed) < 4 or size > len(framed) - 4:
+        raise WrongKey("villages.wrong_key")
+    return bytes(framed[4:4 + size])
+
+
+def unseal(key: str, data: bytes) -> dict[str, Any]:
+    """The sealed dict, or :class:`WrongKey`."""
+    try:
+        message = json.loads(unseal_bytes(key, data))
+    except (ValueError, UnicodeDecodeError):
         raise WrongKey("villages.wrong_key") from None
     if not isinstance(message, dict):
         raise WrongKey("villages.wrong_key")

@@ -17,6 +17,7 @@ import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -27,10 +28,11 @@ from engine import BOARD, EDITIONS, FORUM
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.variants.talking_wall import MAX_CHARS
 from hardware.tokens import Registry
-from narrator.wall import WallBoard
+from narrator.wall import FAIL_WINDOW_S, WallBoard
 from web import choices
 from web import forum as forum_page
 from web.advice import Advice, Job, verdict
+from web.guard import Guard, GuardMiddleware
 from web.runner import Runner
 
 HERE = Path(__file__).resolve().parent
@@ -55,8 +57,11 @@ class Page:
     def __init__(self, runner: Runner, *, lang: str = voices.DEFAULT_LANGUAGE,
                  registry: Registry | None = None, address: str = "",
                  observe: Callable[[str, str], None] | None = None,
-                 advice: Advice | None = None, wall: WallBoard | None = None) -> None:
+                 advice: Advice | None = None, wall: WallBoard | None = None,
+                 guard: Guard | None = None) -> None:
         self.runner = runner
+        #: who may do what (web/guard.py): other sites, set-ups not just seen, the table code
+        self.guard = guard or Guard()
         #: the talking wall of the kit's game, written from the phones
         self.wall = wall or WallBoard()
         #: the balance advisor (web/advice.py): answers at once or in the background
@@ -81,7 +86,8 @@ class Page:
     def render(self, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
         pack = voices.load(lang)
         html = self.env.get_template(name).render(t=pack.line, pack=pack, lang=lang,
-                                                  wall_link=self.wall.in_use, **context)
+                                                  wall_link=self.wall.in_use,
+                                                  seen_field=self.guard.seen_field, **context)
         if self.runner.phase == "running" and self.observe is not None:
             self.observe(name, html)
         return HTMLResponse(html, status_code=status)
@@ -161,6 +167,8 @@ class Page:
     async def start(self, request: Request) -> Response:
         if self.runner.phase == "running":
             return self.message(request, "web.error.busy", 409)
+        if self.runner.phase == "finished":  # the finished page's "new game" first
+            return self.message(request, "web.guard.new_first", 409)
         form = await _read_form(request)
         if form is None:
             return self.message(request, "web.error.form", 400)
@@ -186,9 +194,14 @@ class Page:
                                warnings=reading.warnings, advice=job, advice_lines=advice_lines,
                                focus=focus, **self.setup_context(form, lang, reading.cards or None,
                                                                  reading.fitted, problems))
+        if not self.guard.just_seen(form.get("seen")):  # shown again, for a person to start
+            unseen = [choices.Problem("web.guard.not_seen")]
+            return self.render("setup.html", lang, 409, problems=unseen, warnings=reading.warnings,
+                               **self.setup_context(form, lang, reading.cards or None, reading.fitted, unseen))
         problem = self.runner.submit(reading.choice)
         if problem is not None:
             return self.message(request, problem.key, 409)
+        self.guard.game_started()
         self.advice.stop()
         return RedirectResponse("/", status_code=303)
 
@@ -279,6 +292,12 @@ class Page:
         lang = story.get("lang", self.lang)
         return self.render("story.html", lang if lang in voices.LANGUAGES else self.lang,
                            story=story, story_id=story_id)
+
+    def code_form(self, request: Request, answer: str, status: int) -> HTMLResponse:
+        """The table code's page (web/guard.py): its form, and the answer to what was sent."""
+        lang = self.page_lang(request)
+        said = voices.load(lang).line(answer, seconds=int(FAIL_WINDOW_S)) if answer else ""
+        return self.render("table_code.html", lang, status, answer=said)
 
     async def qr(self, request: Request) -> Response:
         import segno
@@ -410,5 +429,6 @@ def create_app(page: Page) -> Starlette:
         Route("/{anything:path}", page.refuse, methods=["POST", "PUT", "PATCH", "DELETE"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: failed,
-                                                        Exception: failed})
+    guarded = [Middleware(GuardMiddleware, guard=page.guard, refuse=page.message, code_form=page.code_form)]
+    return Starlette(routes=routes, middleware=guarded,
+                     exception_handlers={404: not_found, 405: not_found, 500: failed, Exception: failed})

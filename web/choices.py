@@ -31,7 +31,9 @@ from engine import (
     role_ids,
 )
 from engine.catalog import CARD_IDS, VARIANT_IDS
-from engine.deck import MIDDLE_CARDS, table_row
+from engine.dealing import table_row
+from engine.deck import MIDDLE_CARDS
+from web.problems import Problem
 
 #: the seats the page offers (the deck table's largest game)
 MAX_SEATS = 18
@@ -59,24 +61,7 @@ PAGE_OPTIONS = {"risky_candles": "flag", "not_him_days": "days",
 DEALT_OPTIONS = ("double_me_wolves", "double_me_second")
 
 
-@dataclass(frozen=True)
-class Problem:
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-    #: parameters that are catalogue ids or fields, said by their names:
-    #: param -> area ("variant", "card", "field", as in ``web.variant.<id>``)
-    named: dict[str, str] = field(default_factory=dict)
-    #: the id of the form's element it is about: the page says it there
-    field: str = ""
-
-    def text(self, pack: voices.Pack) -> str:
-        params = dict(self.params)
-        for param, area in self.named.items():
-            if area == "forum_role":  # a role of the forum edition, by its name there
-                params[param] = pack.edition(FORUM).role_bare(params[param])
-            else:
-                params[param] = pack.line(f"web.{area}.{params[param]}")
-        return pack.line(self.key, **params)
+# (a problem with the form: web/problems.py, shared with web/forum.py)
 
 
 @dataclass(frozen=True)
@@ -182,18 +167,12 @@ def specials() -> tuple[str, ...]:
 def table_cards(players: int, chosen: Iterable[str] = ()) -> list[str] | None:
     """Seed 001's deck for ``players`` with ``chosen`` in place of villagers
     (None when the table has no row for so many, or they do not fit)."""
-    from engine.deck import table_deck
+    from engine.dealing import table_deck
 
     try:
         return [r.value for r in table_deck(players, config.deck_table(), [Role(c) for c in chosen])]
     except (SetupError, ValueError):
         return None
-
-
-def deck_words(pack: voices.Pack, cards: Iterable[str]) -> str:
-    """'2 × Weerwolf, 1 × Ziener, 8 × Gewone burger'."""
-    counts = Counter(cards)
-    return ", ".join(pack.line("web.deck.item", count=n, role=pack.role_bare(r)) for r, n in counts.items())
 
 
 def _flag(form: Mapping[str, Any], name: str) -> bool:

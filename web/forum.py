@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, Any
 import config
 import voices
 from engine import FORUM, Role, SetupError
+from web.problems import Problem
+from web.words import deck_words
 
 if TYPE_CHECKING:
     from engine import Setup
-    from web.choices import Choice, Problem
 
 #: the sides a card is offered under, in the page's order
 SIDES = ("good", "bad", "neutral")
@@ -97,8 +98,6 @@ def _offered(pack: voices.Pack, ids: Iterable[str], prefix: str, form: Mapping[s
 
 def context(form: Mapping[str, Any], pack: voices.Pack, players: int, problems: Iterable[Problem]) -> dict[str, Any]:
     """What the set-up page shows of the forum edition."""
-    from web.choices import deck_words
-
     sides = [(side, _offered(pack, ids, COUNT, form)) for side, ids in card_ids().items() if ids]
     extras = _offered(pack, extra_ids(), EXTRA, form)
     fields = {p.field for p in problems}
@@ -119,7 +118,6 @@ def context(form: Mapping[str, Any], pack: voices.Pack, players: int, problems: 
 
 
 def _count(form: Mapping[str, Any], field: str, role: str, problems: list[Problem]) -> int | None:
-    from web.choices import Problem
 
     raw = str(form.get(field, "") or "").strip()
     if not raw:
@@ -136,7 +134,6 @@ def read_deck(form: Mapping[str, Any], players: int | None,
     """The cards and the extra roles the form asks for, and whether the
     table chose them (False: the box's own deck); ``players`` None: only
     the fields' own problems are said (the names are wrong)."""
-    from web.choices import Problem
 
     cards_known, extras_known = all_card_ids(), extra_ids()
     for key in list(form.keys()):
@@ -167,7 +164,7 @@ def read_deck(form: Mapping[str, Any], players: int | None,
     return sorted(cards, key=lambda r: (r != "werewolf", r == FILL)), dealt, True
 
 
-def deal(choice: Choice, deal_seed: int, game_seed: int) -> Setup:
+def deal(choice: Any, deal_seed: int, game_seed: int) -> Setup:
     """The forum game of ``choice``: its cards shuffled, its extra roles given."""
     from engine.forum.deck import check_deal
     from engine.forum.deck import deal as deal_forum
@@ -180,10 +177,9 @@ def deal(choice: Choice, deal_seed: int, game_seed: int) -> Setup:
     return setup
 
 
-def refuses(choice: Choice) -> Problem | None:
+def refuses(choice: Any) -> Problem | None:
     """The engine's own check of a forum deck (a trial deal), said at the
     field it is about, with what to change."""
-    from web.choices import Problem
 
     try:
         deal(choice, 0, 0)
@@ -225,13 +221,12 @@ def _where(exc: Exception, pack: voices.Pack) -> tuple[str, str]:
 def refuse_board_parts(variants: Iterable[str], cards: Iterable[str], problems: list[Problem]) -> None:
     """The board game's variants and event cards do not apply to the forum
     edition: a form that asks for them with it is refused at the edition."""
-    from web.choices import Problem
 
     if list(variants) or list(cards):
         problems.append(Problem("web.error.forum_variants", {}, field="edition"))
 
 
-def previous_fields(choice: Choice) -> dict[str, str]:
+def previous_fields(choice: Any) -> dict[str, str]:
     """The form's forum fields for a choice played before (villagers left
     to fill the seats, as they did)."""
     fields = {COUNT + r: str(n) for r, n in Counter(choice.cards).items() if r != FILL}

@@ -19,6 +19,8 @@ import voices
 from narrator.wall import WallBoard
 from voices.args import Parser
 from web.choices import Choice
+from web.guard import CODE_MIN, Guard, qr_address, table_code_from
+from web.guard import own_names as guard_names
 from web.reach import DEFAULT_NAME
 from web.runner import Runner
 from web.story import Shelf, stories_dir
@@ -46,6 +48,9 @@ def parser() -> argparse.ArgumentParser:
                         "your phone (/wall); the bots make its other choices")
     p.add_argument("--fake", action="store_true", help="--kit with fake devices (a dry run)")
     p.add_argument("--text-only", action="store_true", help="no speech synthesis")
+    p.add_argument("--table-code", metavar="CODE",
+                   help="the page asks for this code before anything but the talking wall "
+                        "(default: $WAKKERDAM_TABLE_CODE; docs/security.md)")
     return p
 
 
@@ -87,7 +92,8 @@ class Waiting:
     """The box between games: the address said and shown, *yes* on the
     console takes the previous set-up."""
 
-    def __init__(self, args: argparse.Namespace, address: str, runner: Runner, fallback: str = "") -> None:
+    def __init__(self, args: argparse.Namespace, address: str, runner: Runner, fallback: str = "",
+                 qr: str | None = None) -> None:
         from hardware.kit import build_kit
         from narrator.demo import make_voice
 
@@ -99,12 +105,14 @@ class Waiting:
         self.address = address
         #: the address by number, for phones that do not resolve the name
         self.fallback = fallback
+        #: what the QR code holds: the address, with the table code if there is one
+        self.qr = qr or address
         self.announce()
 
     def announce(self) -> None:
         display = self.kit.display
         if display is not None:
-            display.show_image(qr_image(self.address, display.device.size))
+            display.show_image(qr_image(self.qr, display.device.size))
         self.say(self.pack.line("web.box.address", address=self.address))
         if self.fallback and self.fallback != self.address:
             self.say(self.pack.line("web.box.also", address=self.fallback))
@@ -129,7 +137,7 @@ def resume_unfinished(args: argparse.Namespace, wall: WallBoard | None = None) -
     """A box game cut by a power cut goes on first, as ``play --kit`` does
     (its talking wall on the phones again, through the page's ``wall``)."""
     from narrator.boxgame import _unfinished
-    from narrator.session import resume_main
+    from narrator.resume import resume_main
 
     found = _unfinished()
     if found:
@@ -140,8 +148,7 @@ def serve_main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     import uvicorn
 
-    from hardware.flows import registry_path
-    from hardware.tokens import Registry
+    from hardware.tokens import Registry, registry_path
     from web import reach
     from web.app import Page, create_app
     from web.plays import BotPlay, KitPlay, Paced
@@ -161,6 +168,16 @@ def serve_main(argv: list[str]) -> int:
     announcer = reach.Announcer(addresses, port)
     name = announcer.start(args.name) if args.name != "none" else None
     address = reach.url(f"{name}.local", port) if name else by_number  # the QR code holds the name
+    code = table_code_from(args.table_code)
+    try:
+        # the name it announces is one of its own (wakkerdam.local, wakkerdam-2.local)
+        names = guard_names() | ({f"{name}.local"} if name else set())
+        guard = Guard(table_code=code, names=frozenset(names))
+    except ValueError:
+        print(f"wakkerdam serve: {pack.line('web.guard.code_short', most=CODE_MIN)}", file=sys.stderr)
+        return 2
+    if guard.table_code is not None and sys.stdout.isatty():  # a person's screen, never a service's log
+        print(pack.line("web.guard.code_screen", code=guard.table_code), flush=True)
     wall = WallBoard()  # the talking wall's lines from the phones
     if args.kit:
         play: Any = KitPlay(args.kit, fake=args.fake, text_only=args.text_only, wall=wall)
@@ -177,7 +194,7 @@ def serve_main(argv: list[str]) -> int:
     except Exception as exc:  # a broken tokens.yaml: said once, the page still works
         print(f"wakkerdam: {exc}", file=sys.stderr)
         registry = Registry()
-    app = create_app(Page(runner, lang=args.lang, registry=registry, address=address, wall=wall))
+    app = create_app(Page(runner, lang=args.lang, registry=registry, address=address, wall=wall, guard=guard))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     web_thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="web", daemon=True)
     web_thread.start()
@@ -188,7 +205,7 @@ def serve_main(argv: list[str]) -> int:
         resume_unfinished(args, wall)
     try:
         while True:
-            waiting = Waiting(args, address, runner, by_number) if args.kit else None
+            waiting = Waiting(args, address, runner, by_number, qr_address(address, guard)) if args.kit else None
             try:
                 choice = None
                 while choice is None and web_thread.is_alive():

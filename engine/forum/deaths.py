@@ -21,7 +21,6 @@ from engine.state import Death
 from engine.vocab import Cause
 
 if TYPE_CHECKING:
-    from engine.forum.fold import Fold
     from engine.forum.state import ForumState
 
 Flow = Generator[Request, Any, Any]
@@ -56,9 +55,10 @@ def announce_death(s: ForumState, name: str, cause: Cause | None = None) -> None
         s.emit("forum_death", name=name, cause=cause.value, **shown)
 
 
-def die(s: ForumState, name: str, cause: Cause, fold: Fold | None = None) -> Flow:
-    """``name`` dies of ``cause`` now (``fold``: in tonight's fold, else by
-    day); returns the death, or None when he did not die."""
+def die(s: ForumState, name: str, cause: Cause, fold: Any = None) -> Flow:
+    """``name`` dies of ``cause`` now (``fold``: tonight's ``engine.forum.fold.Fold``,
+    which kills through here, so it is not imported; None by day); returns
+    the death, or None when he did not die."""
     if not s.alive[name] or name in s.dying:
         return None  # (a hunter shot by the hunter he shoots: one death each)
     for spares in s.rules.spares:

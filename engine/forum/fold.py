@@ -86,8 +86,11 @@ class Act:
 class Fold:
     """One night's pass over its acts."""
 
-    def __init__(self, s: ForumState, acts: list[Act]) -> None:
+    def __init__(self, s: ForumState, acts: list[Act], die: Callable[..., Any]) -> None:
         self.s = s
+        #: how a player dies at night (``engine.forum.deaths.die``, given by
+        #: the night, which runs the fold: deaths follow the fold, not the other way)
+        self._die = die
         #: in fold order; acts of one order in the order they were sent
         self.acts = sorted(acts, key=lambda a: a.order)
         self.meddlers: list[Meddler] = []
@@ -146,11 +149,9 @@ class Fold:
         """``act`` kills ``name`` now, unless a shield holds, a rule spares
         him, or the actor "kan nooit iemand vermoorden" (drunk, poisoned);
         whether he died."""
-        from engine.forum.deaths import die, quietly
-
         if act.data.get("harmless") or self.shielded(name, cause):
             return False
-        return quietly(die(self.s, name, cause, self)) is not None
+        return self._die(self.s, name, cause, self) is not None
 
     def meddle(self, meddler: Meddler) -> None:
         """From now on, every act is first shown to ``meddler``."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from engine.forum.deaths import die, quietly
 from engine.forum.fold import Act, Fold
 from engine.forum.registry import all_steps
 from engine.messages import Request
@@ -66,7 +67,7 @@ def night(s: ForumState) -> Generator[Request, Any, Fold]:
         if s.cues:
             s.emit("sleep", cue=True, step=step.name, sleepers=False)
     acts: list[Act] = s.store.pop("_acts")
-    fold = Fold(s, acts)
+    fold = Fold(s, acts, lambda s, name, cause, fold: quietly(die(s, name, cause, fold)))
     for begins in s.rules.fold_begins:
         begins(s, fold)
     fold.run()

@@ -20,6 +20,7 @@ from narrator.balance.errors import BalanceInputError
 from narrator.balance.inputs import Question, question
 from narrator.balance.plots import FORMATS
 from narrator.balance.words import say as _say
+from narrator.balance.words import side_line
 from narrator.parallel import Workers, default_jobs, progress_bar
 
 #: what the sensible bots know and do (narrator/bots.py), in the pack's words
@@ -83,12 +84,6 @@ def _lang(argv: Sequence[str]) -> str:
         if value in voices.LANGUAGES:
             return value
     return voices.DEFAULT_LANGUAGE
-
-
-def side_line(pack: voices.Pack, rates: Rates, side: str) -> str:
-    lo, hi = rates.interval(side)
-    return pack.line("balance.rate", side=pack.line(f"balance.side.{side}"), rate=words.pct(pack, rates.rate(side)),
-                     lo=words.pct(pack, lo), hi=words.pct(pack, hi))
 
 
 def swap_line(pack: voices.Pack, swap: Swap, rates: Rates) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 import voices
 from engine import Setup
 from narrator.balance.advisor import Rates
+from narrator.balance.words import side_line
 from narrator.demo import forum_batch, forum_deal
 from narrator.parallel import Workers
 from narrator.simulation import wins
@@ -37,8 +38,6 @@ def as_json(setup: Setup, rates: Rates) -> dict[str, Any]:
 
 
 def as_text(pack: voices.Pack, setup: Setup, rates: Rates) -> list[str]:
-    from narrator.balance.cli import side_line
-
     cards = [pack.role_bare(setup.roles[p].value) for p in setup.players]
     extras = [pack.role_bare(r.value) for rs in setup.extra.values() for r in rs]
     lines = [pack.line("balance.forum_title", players=len(setup.players), deck=", ".join(sorted(cards)),

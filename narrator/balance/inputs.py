@@ -11,7 +11,8 @@ from typing import Any
 
 import config
 from engine import Options, Role, check_setup, role_ids
-from engine.deck import MIDDLE_CARDS, table_deck
+from engine.dealing import table_deck
+from engine.deck import MIDDLE_CARDS
 from engine.registry import ROLES
 from engine.variants import VARIANTS, variants_of
 from narrator.balance.errors import BalanceInputError

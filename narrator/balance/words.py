@@ -29,3 +29,10 @@ def say(pack: Pack, key: str, **params: Any) -> str:
 def pct(pack: Pack, x: float) -> str:
     """A share as a percentage with one decimal, in the pack's decimal mark."""
     return f"{100 * x:.1f}".replace(".", pack.line("balance.decimal_mark"))
+
+
+def side_line(pack: Pack, rates: Any, side: str) -> str:
+    """One side's rate with its interval (``advisor.Rates``)."""
+    lo, hi = rates.interval(side)
+    return pack.line("balance.rate", side=pack.line(f"balance.side.{side}"), rate=pct(pack, rates.rate(side)),
+                     lo=pct(pack, lo), hi=pct(pack, hi))

@@ -42,10 +42,10 @@ import voices
 from engine.errors import WakkerdamError
 from voices.args import Parser
 
+from . import whisper_model
+from .store import CHUNK, MARKER, measure, models_dir
 from .vosk_backend import ModelError
 
-MARKER = ".wakkerdam-model.json"
-CHUNK = 1 << 16
 #: what every vosk model archive holds (small models: am/ conf/ graph/ ivector/)
 MODEL_PARTS = ("am", "conf/mfcc.conf", "graph")
 
@@ -91,14 +91,6 @@ class ModelStatus:
 
     def message(self, pack: voices.Pack) -> str:
         return pack.line(self.key, **(self.params or {})) if self.key else ""
-
-
-def models_dir() -> Path:
-    env = os.environ.get("WAKKERDAM_MODELS")
-    if env:
-        return Path(env).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "wakkerdam" / "models"
 
 
 def install_command(lang: str) -> str:
@@ -173,14 +165,6 @@ def download(url: str, part: Path, *, timeout: float = 30.0,
         reason = getattr(exc, "reason", None) or type(exc).__name__
         raise InstallError("speech.models.download_failed", url=url, reason=str(reason)) from None
     return part
-
-
-def measure(path: Path) -> tuple[int, str]:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(CHUNK), b""):
-            digest.update(block)
-    return path.stat().st_size, digest.hexdigest()
 
 
 def unpack(archive: Path, lang_dir: Path, spec: ModelSpec, measured: dict[str, Any], *,
@@ -327,8 +311,6 @@ def load_and_test(folder: Path, lang: str) -> SelfTest | None:
 
 def main(argv: list[str]) -> int:
     """``wakkerdam models [list | install LANG | check LANG | check whisper]``."""
-    from . import whisper_model  # here: it imports this module
-
     ui = os.environ.get("WAKKERDAM_LANG", voices.DEFAULT_LANGUAGE)
     pack = voices.load(ui if ui in voices.LANGUAGES else voices.DEFAULT_LANGUAGE)
     parser = Parser(prog="wakkerdam models",
@@ -413,17 +395,15 @@ def main(argv: list[str]) -> int:
 
 def _check_whisper(pack: voices.Pack, root: Path) -> int:
     """``models check whisper``: one line, exit 1 when it cannot be made right."""
-    from .whisper_model import NAME, WhisperModelError, check
-
     try:
-        path, changed = check(root)
-    except WhisperModelError as exc:
+        path, changed = whisper_model.check(root)
+    except whisper_model.WhisperModelError as exc:
         print(pack.line(exc.key, **exc.params), file=sys.stderr)
         return 1
     if changed:
-        print(pack.line("speech.whisper.repaired", name=NAME, path=path, files=", ".join(changed)))
+        print(pack.line("speech.whisper.repaired", name=whisper_model.NAME, path=path, files=", ".join(changed)))
     else:
-        print(pack.line("speech.whisper.checked", name=NAME, path=path))
+        print(pack.line("speech.whisper.checked", name=whisper_model.NAME, path=path))
     return 0
 
 

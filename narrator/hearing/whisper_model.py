@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from .ct2_int8 import convert
-from .models import MARKER, measure, models_dir
+from .store import MARKER, measure, models_dir
 from .vosk_backend import ModelError
 
 NAME = "whisper-base"

@@ -34,7 +34,7 @@ from narrator.laptop.setup import (
 )
 from narrator.laptop.terminal import Keyboard, Screen
 from narrator.moderator import Moderator
-from narrator.seeds import Seeds, seeds_of
+from narrator.seeds import Seeds
 from narrator.session import default_journal_dir, new_journal
 from voices.args import Parser, seconds, seconds_pair
 
@@ -152,7 +152,7 @@ def main(argv: list[str]) -> int:
         context = {"mode": "play", **(village.journal_fields() if village else {})}
         journal = new_journal(args.journal or default_journal_path(), setup, lang=args.lang,
                               text_only=args.text_only, kit="laptop", laptop=settings.to_header(),
-                              seeds=seeds_of(setup).to_dict(), **context)
+                              seeds=seeds.to_dict(), **context)  # the seeds the deal and the game use
         screen.show(pack.line("laptop.deck", cards=describe_deck(cards, pack)))
         screen.ask(pack.line("laptop.deck_seen"))  # read before the deal wipes the screen
         session.wait_for_enter(None)

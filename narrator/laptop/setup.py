@@ -10,7 +10,7 @@ from typing import Any
 import config
 import voices
 from engine import Role, Setup, SetupError
-from engine.deck import table_deck, validate_table_deck
+from engine.dealing import table_deck, validate_table_deck
 from narrator.laptop.answers import Refused
 from narrator.laptop.session import LaptopSession
 

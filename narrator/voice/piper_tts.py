@@ -35,11 +35,11 @@ def resolve_model(spec: str) -> Path:
     if spec.endswith(".onnx") or "/" in spec:
         path = Path(spec).expanduser()
     elif "-" in spec:
-        from .install import installed_voice
+        from .piper_voices import installed_voice
 
         found = installed_voice(spec)
         if found is None:
-            from .install import PIPER_VOICES
+            from .piper_voices import PIPER_VOICES
 
             lang = PIPER_VOICES[spec].lang if spec in PIPER_VOICES else "LANG"
             raise BackendUnavailable(f"the Piper voice {spec} is not installed "

@@ -100,7 +100,7 @@ def test_hw_test_unknown_kit_and_too_many_players(capsys):
 
 
 def test_hw_test_counts_a_chip_that_does_not_answer(monkeypatch, capsys):
-    import hardware.kit as kitmod
+    import hardware.devices as kitmod
 
     real = kitmod.FakeI2C
 

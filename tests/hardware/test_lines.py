@@ -18,7 +18,7 @@ def used_keys() -> set[str]:
     for path in HARDWARE.glob("*.py"):
         keys |= set(re.findall(r'"(hardware\.[a-z_]+\.[a-z_]+|hardware\.[a-z_]+)"', path.read_text()))
     # Keys built from names: devices (kit.missing, kit.check) and console buttons.
-    from hardware.kit import CONSOLE
+    from hardware.devices import CONSOLE
 
     devices = {"i2c", "buttons", "reader", "display", "seat_buttons", "seat_pods", "motors",
                "candles", "expander", "pwm", "microphone"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hardware.buses import FakeSpi, Rc522Model
+from hardware.devices import FakeKeyDevice
 from hardware.events import FakeClock, HardwareError
-from hardware.kit import FakeKeyDevice
 from hardware.rfid import FakeReader, KeyboardReader, Rc522Reader, decode_keys
 
 
