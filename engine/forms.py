@@ -10,10 +10,13 @@ middle cards are forms like any other, and so is the forum's gambler
 
 A part takes its options from the request's ``choices`` or from one of its
 ``info`` keys, and is asked only when the request's ``info`` says it applies
-(``when``: info keys that must be set, or ``part=value`` on an earlier
-answer of the same form). A part with ``each`` is asked once for every item
-of an earlier part's answer (a stake for each bet). The decision is the
-single part's answer, or a mapping of the parts' keys to their answers.
+(``when``: info keys that must be set, the key of an earlier part that
+chose something, or ``part=value`` on an earlier answer of the same form).
+A part with ``each`` is asked once for every item of an earlier part's
+answer (a stake for each bet; a role for each player named: "a player and
+a role", the forum's cubs, up to five pairs for the chain cub). The
+decision is the single part's answer, or a mapping of the parts' keys to
+their answers.
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ class Part:
     prompt: str = ""
     #: the prompt's parameters: (parameter, info key)
     params: tuple[tuple[str, str], ...] = ()
-    #: asked only when these hold: an info key that is set, or
-    #: ``part=value`` (an earlier answer of this form equals value)
+    #: asked only when these hold: an info key that is set, an earlier
+    #: part's key (it chose something), or ``part=value`` (an earlier
+    #: answer of this form equals value)
     when: tuple[str, ...] = ()
     #: asked once for each item of the earlier part ``each``; the answer is
     #: then a mapping of those items to the answers

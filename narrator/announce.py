@@ -39,7 +39,7 @@ def params(event: Event, pack: Pack) -> dict[str, Any]:
         out["question"] = pack.line(f"spiritism.{out['question']}")
     if "questions" in out:  # spiritism: the four questions read aloud
         out["questions"] = " ".join(pack.line(f"spiritism.{q}") for q in out["questions"])
-    if event.kind == "forum_death":  # by day: how he died, in the line's words
+    if event.kind in ("forum_death", "forum_death_veiled"):  # by day: how he died, in words
         out["how"] = pack.line(f"forum.died_by.{out['cause']}")
     if "winner" in out:
         out["winner"] = pack.line(f"winner.{out['winner']}")

@@ -254,6 +254,8 @@ class Moderator:
             self._say(announce.public_line(e, self.pack))
         else:
             assert e.to is not None
+            if not e.to:
+                return  # a record told to nobody (the forum's role changes, for the story)
             if e.sleeper:
                 # Given in the round the engine marks next: at the end of
                 # this call, or after the dawn's names (an infection).

@@ -27,6 +27,9 @@ def applies(req: Request, part: Part, values: Mapping[str, Any]) -> bool:
         if eq:
             if str(values.get(name)) != wanted:
                 return False
+        elif name in values:  # an earlier part of this form: asked only when it chose something
+            if values[name] in (None, [], ()):
+                return False
         elif not req.info.get(name):
             return False
     return True

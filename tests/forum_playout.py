@@ -25,8 +25,11 @@ def random_setup(rng: random.Random, players: int | None = None) -> Setup:
     n = players or rng.randint(5, 16)
     wolves = rng.randint(1, max(1, n // 3))
     roles = [r for r in playable("role") if not FORUM_ROLES[r].wolf]
+    kinds = [r for r in playable("role") if FORUM_ROLES[r].wolf]
     specials = [rng.choice(roles) for _ in range(rng.randint(0, n - wolves))]
-    cards = [Role.WEREWOLF] * wolves + specials
+    # the pack: plain werewolves, and now and then a wolf of another kind
+    cards = [rng.choice(kinds) if rng.random() < 0.4 else Role.WEREWOLF for _ in range(wolves)]
+    cards += specials
     cards += [Role.VILLAGER] * (n - len(cards))
     extras = [r for r in playable("extra") if rng.random() < 0.5]
     # an extra role nobody can carry in this deck stays out of it

@@ -431,6 +431,8 @@ def event_uses() -> list[Use]:
         given = None if None in kw else frozenset(k for k in kw if k not in ("to", "cue", "sleeper"))
         if given is not None and "card" in given:
             given |= {"text"}  # narrator.announce.params reads a card's text for it
+        if given is not None and "cause" in given and kinds & {"forum_death", "forum_death_veiled"}:
+            given |= {"how"}  # narrator.announce.params says how he died, in words
         area = "private" if private else "announce"
         what = f"{'private' if private else 'public'} event emitted at {mod.where(call)}"
         uses.extend(Use(f"{area}.{k}", what, given) for k in sorted(kinds))

@@ -8,6 +8,7 @@ public actions (``day``). ``ForumGame`` has the surface of ``engine.Game``.
 
 Where a rule lives: a role in ``roles/<id>.py`` (extra roles too); the
 procedure in ``night`` (the spoken night), ``fold`` (the pass), ``day``
-(dawn, the round, the lynch), ``deaths``, ``outcome``; the edition's own
-rules in ``base``; the deal in ``deck``.
+(dawn, the round, the lynch), ``deaths``, ``changes`` (who becomes what,
+recorded for the story), ``outcome``; the edition's own rules in ``base``;
+the deal in ``deck``.
 """

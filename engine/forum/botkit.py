@@ -93,7 +93,10 @@ def hurt(ctx: ForumBotContext, choices: tuple[str, ...] | list[str]) -> str | No
         return ctx.rng.choice(pool)
     me = ctx.me
     if ctx.s.team(me) is Side.BAD:
-        targets = [c for c in pool if c not in ctx.friends_of(me) and c not in ctx.s.wolves]
+        # the wolves' board knows the wolves; a helper off it ("kent de
+        # wolven dus ook niet") spares only those he knows to be bad
+        spared = ctx.s.wolves if me in ctx.s.on_board("wolves") else ctx.bad_to(me)
+        targets = [c for c in pool if c not in ctx.friends_of(me) and c not in spared]
     else:
         bad = ctx.bad_to(me)
         targets = [c for c in pool if c in bad] or [c for c in pool if c not in ctx.friends_of(me)]

@@ -16,7 +16,11 @@ after the round, in seat order: "iedereen kan dus zien dat hij de beul is".
 
 The first day has no lynch ("de lynchstemming die elke dag vanaf dag 2
 verloopt"): after its round the village elects its mayor (``roles/mayor``).
-From day 2 the lynch (``vote``), its ties and who is lynched.
+From day 2 the lynch (``vote``), its ties and who is lynched. Where a
+role may change a vote after the ballot in secret (``recast``: the liar
+wolf), every ballot of the game is followed by a private round of the same
+fixed shape for every voter, and the counts are not announced (the votes
+were heard aloud: counts after a change would show it), only the outcome.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from engine.forum.deaths import aftermath, die, shown_identity
+from engine.forum.deaths import aftermath, announce_death, die, shown_identity
 from engine.forum.registry import FORUM_ASKS, DayAction, day_actions
 from engine.messages import Request
 from engine.vocab import Ask, Cause
@@ -52,7 +56,7 @@ def dawn(s: ForumState, fold: Fold) -> Flow:
     if not fold.deaths:
         s.emit("no_death")
     for death in sorted(fold.deaths, key=lambda d: s.seat[d.name]):
-        s.emit("forum_death_night", name=death.name, **shown_identity(s, death.name))
+        announce_death(s, death.name)
     # What the fold found out, told in each player's turn (news for the round).
     for player, key, params in [*s.store.pop("_dawn_news", []), *fold.notes]:
         s.emit(key, frozenset({player}), sleeper=True, **params)
@@ -130,8 +134,14 @@ def lynch_vote(s: ForumState) -> Flow:
         s.emit("no_voters")
         return
     ballot: Ballot = yield request(s, Ask.VOTE, who, s.living(), discussion=True)
-    counts = tally(s, ballot)
-    s.emit("vote_result", votes=counts)
+    if s.rules.recast:
+        ballot = yield from ballot_round(s, ballot)
+        counts = tally(s, ballot)
+        # the votes were heard; counts after a secret change would show it
+        s.emit("forum_votes_counted")
+    else:
+        counts = tally(s, ballot)
+        s.emit("vote_result", votes=counts)
     top = leaders(counts)
     chosen: str | None = top[0] if len(top) == 1 else None
     if len(top) > 1:
@@ -144,6 +154,29 @@ def lynch_vote(s: ForumState) -> Flow:
         s.emit("nobody_eliminated")
         return
     yield from lynch(s, chosen)
+
+
+def ballot_round(s: ForumState, ballot: Ballot) -> Generator[Request, Any, Ballot]:
+    """After the votes are heard, where a role may change a vote in secret
+    (the liar wolf's card in the deck, whether or not he lives): every
+    voter's private turn, in seat order, of the day's round's shape (the
+    same name aloud, news or none, one question or the same question with
+    nothing in it, a drawn length), so no turn tells whose vote changed.
+    The rules' ``recast`` hooks ask whom they change."""
+    ballot = dict(ballot)
+    s.emit("forum_ballot_round")
+    for voter in [p for p in s.players if p in ballot]:
+        if not s.alive[voter]:
+            continue
+        s.emit("turn", cue=True, name=voter)
+        for recast in s.rules.recast:
+            changed = yield from recast(s, voter, ballot)
+            if changed is not None:
+                ballot[voter] = changed
+                break
+        s.emit("turn_end", cue=True, name=voter)
+    s.emit("round_ends", cue=True)
+    return ballot
 
 
 def lynch(s: ForumState, name: str) -> Flow:

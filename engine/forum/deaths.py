@@ -29,12 +29,30 @@ Flow = Generator[Request, Any, Any]
 def shown_identity(s: ForumState, name: str) -> dict[str, Any]:
     """What the box announces of a dead player's card ("in het infotopic"):
     his role, with the extra role that is told with it ("dronken ziener"),
-    or nothing where a rule veils it."""
+    or nothing (an empty mapping) where a rule veils it."""
     for hook in s.rules.reveals:
         found = hook(s, name)
         if found is not None:
             return found
     return {"role": s.card[name].value}
+
+
+def announce_death(s: ForumState, name: str, cause: Cause | None = None) -> None:
+    """The public line of a death (``cause``: by day, with how he died; at
+    dawn, none), with his card as the infotopic shows it; a veiled card is
+    not named and stays unknown ("blijven de rest van het spel onbekend")."""
+    shown = shown_identity(s, name)
+    if "role" not in shown:
+        if cause is None:
+            s.emit("forum_death_night_veiled", name=name)
+        else:
+            s.emit("forum_death_veiled", name=name, cause=cause.value)
+        return
+    s.revealed.add(name)
+    if cause is None:
+        s.emit("forum_death_night", name=name, **shown)
+    else:
+        s.emit("forum_death", name=name, cause=cause.value, **shown)
 
 
 def die(s: ForumState, name: str, cause: Cause, fold: Any = None) -> Flow:
@@ -58,11 +76,10 @@ def die(s: ForumState, name: str, cause: Cause, fold: Any = None) -> Flow:
     death = Death(name, s.card[name], cause, s.when)
     s.mark_dead(name)
     s.deaths.append(death)
-    s.revealed.add(name)
     if fold is not None:
         fold.deaths.append(death)
     else:
-        s.emit("forum_death", name=name, cause=cause.value, **shown_identity(s, name))
+        announce_death(s, name, cause)
     for hook in s.rules.on_death:
         hook(s, death, fold)
     if fold is None:

@@ -13,11 +13,16 @@ are results given: private notes, told at dawn in each player's turn.
 
 "Als de actie mislukt, krijgt X hier bericht van. Hij hoort niet wat zijn
 actie heeft laten mislukken": a failed act of a role that is told says
-only that it failed (``fold.failed``), never why.
+only that it failed (``fold.failed``), never why. An act whose one actor
+holds another card when it comes to resolve than when he sent it
+(converted earlier in the same fold) fails: the card's powers went with
+it.
 
 Fold orders (``ORDER``): 10 who is who (skin changer, friend), 20 blocks
 (locksmith, yeti), 30 the seed's "nachtvolgorde 3" (blessed, cursed,
-mirror, poisoner), 40 protections and appearances, 50 role changes, 60
+mirror, poisoner), 35 screens (the apostate: after "nachtvolgorde 3",
+which may stop him, before the protections and looks he screens), 40
+protections and appearances, 50 role changes, 60
 looks, 65 saves that wait for the lunch (the witch's potion of life), 70
 kills (the lunch first), 75 kills after the lunch (the witch's poison, the
 gambler's potion), 80 what watches the night (bets, stalker), 90 the end
@@ -36,8 +41,8 @@ from engine.vocab import Cause, Role
 if TYPE_CHECKING:
     from engine.forum.state import ForumState
 
-ORDER: Final = {"swap": 10, "block": 20, "meddle": 30, "protect": 40, "change": 50, "look": 60,
-                "save": 65, "kill": 70, "kill_late": 75, "watch": 80, "end": 90}
+ORDER: Final = {"swap": 10, "block": 20, "meddle": 30, "screen": 35, "protect": 40, "change": 50,
+                "look": 60, "save": 65, "kill": 70, "kill_late": 75, "watch": 80, "end": 90}
 
 Resolve = Callable[["ForumState", "Fold", "Act"], None]
 Meddler = Callable[["Fold", "Act"], None]
@@ -108,6 +113,11 @@ class Fold:
 
     def run(self) -> None:
         for act in self.acts:
+            if self.lost_power(act):
+                # his card changed earlier tonight (a conversion): "Deze speler
+                # verliest dan zijn krachten"; his act of the card he had fails
+                self.failed(act)
+                continue
             for meddle in list(self.meddlers):
                 if act.failed:
                     break
@@ -128,6 +138,11 @@ class Fold:
             self.done.append(act)
             for hook in self.s.rules.resolved:
                 hook(self.s, self, act)
+
+    def lost_power(self, act: Act) -> bool:
+        """``act``'s one actor holds another card than the one he sent it with."""
+        held = act.data.get("held")
+        return held is not None and self.s.card[act.actor] is not held
 
     def failed(self, act: Act) -> None:
         """Tell the actor his act failed (never why), where his role is told."""
@@ -178,6 +193,9 @@ class Fold:
 
 
 def record(s: ForumState, act: Act) -> None:
-    """Keep an act for tonight's fold (its targets are where it aims)."""
+    """Keep an act for tonight's fold (its targets are where it aims; the
+    card its one actor sends it with, ``held``)."""
     act.reached = list(act.targets)
+    if len(act.actors) == 1:
+        act.data["held"] = s.card[act.actor]
     s.mine("_acts", []).append(act)

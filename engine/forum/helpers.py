@@ -5,7 +5,7 @@ card taken from its holder."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.forum.day import request
 from engine.forum.night import next_holder
@@ -37,6 +37,28 @@ def holder_request(s: ForumState, step: str, role: Role, ask: Ask, *,
     found = choices(s, holder) if choices is not None else others(s, holder)
     return request(s, ask, (holder,), tuple(found), count=count,
                    info=info(s, holder) if info is not None else None)
+
+
+def role_options(s: ForumState) -> list[str]:
+    """The cards a player may be named by (a cub's guess, an illusion, a
+    disguise): every card of the deck (public: each is called), and the
+    plain ones a role change gives (``plain``: the werewolf of a
+    conversion, the villager of a burnt house) first, by their ids (a
+    cursor on a kit steps through them in this order)."""
+    from engine.forum.registry import FORUM_ROLES
+
+    rest = [r for r in FORUM_ROLES if r in s.deck and FORUM_ROLES[r].kind == "role" and r not in PLAIN]
+    return [r.value for r in (*PLAIN, *rest)]
+
+
+#: the cards a role change may give whatever the deck holds
+PLAIN: Final = (Role.VILLAGER, Role.WEREWOLF)
+
+
+def others_but(s: ForumState, me: str) -> str | None:
+    """A random living player other than ``me`` (the game's lots), or None."""
+    pool = others(s, me)
+    return s.rng.choice(list(pool)) if pool else None
 
 
 def day_target(s: ForumState, actor: str, target: str) -> str:

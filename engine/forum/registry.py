@@ -188,6 +188,14 @@ class ForumRules:
         return None
         yield  # pragma: no cover
 
+    def recast(self, s: ForumState, voter: str, ballot: dict[str, str | None]) -> Flow:
+        """After the ballot, in ``voter``'s private turn of the ballot's
+        round (held in every ballot of a game whose deck has a role that
+        overrides this: the liar wolf): his vote as it now counts, or
+        None (no change). It may ask him (secretly)."""
+        return None
+        yield  # pragma: no cover
+
     def wins(self) -> Iterable[tuple[int, WinCheck]]:
         """Win checks with their rank (lower first)."""
         return ()
@@ -196,7 +204,7 @@ class ForumRules:
 _HOOKS = ("begin", "seen_role", "seen_side", "seen_qualifier", "taken_for", "win_together",
           "vote_weight", "spares", "dying", "reveals", "won", "on_death", "after_death", "lynch",
           "day_target", "harmless", "fold_begins", "resolved", "loses_card", "night_ends",
-          "first_day", "tie")
+          "first_day", "tie", "recast")
 
 
 class ForumRuleSet:
@@ -233,6 +241,7 @@ class ForumRuleSet:
     night_ends: tuple[Callable[[ForumState, Fold], None], ...]
     first_day: tuple[Callable[[ForumState], Flow], ...]
     tie: tuple[Callable[[ForumState, tuple[str, ...], dict[str, str | None]], Flow], ...]
+    recast: tuple[Callable[[ForumState, str, dict[str, str | None]], Flow], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,16 @@ def is_lunch(act: Act) -> bool:
     return bool(act.data.get("lunch"))
 
 
+def tonight_lunch(s: ForumState) -> str | None:
+    """The lunch the pack chose in its call tonight (its board saw it), for
+    the calls after it; None before it, or without a lunch."""
+    for act in s.store.get("_acts", ()):
+        if is_lunch(act):
+            found: str = act.targets[0]
+            return found
+    return None
+
+
 def decide(ctx: ForumBotContext) -> Any:
     if not ctx.req.choices:
         return None
@@ -80,8 +90,9 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     Role.WEREWOLF, Side.BAD, wolf=True, board=BOARD, acts=True,
-    steps=(ForumStep("werewolves", 60, Role.WEREWOLF, request=ask_lunch, apply=apply, inform=inform,
-                     ask=Ask.WEREWOLVES),),
+    # called in every forum game: every deck has a wolf, not always a plain one
+    steps=(ForumStep("werewolves", 60, Role.WEREWOLF, always=True, request=ask_lunch, apply=apply,
+                     inform=inform, ask=Ask.WEREWOLVES),),
     asks=(AskSpec(Ask.WEREWOLVES, one_target("werewolves_own", "the werewolves lunch a living player "
                                                             "who is no werewolf"),
                   decide, secret=True),),
