@@ -34,6 +34,7 @@ from typing import Any, Final
 
 from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext, help_
+from engine.forum.changes import become
 from engine.forum.day import request
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import others, taken_for_wolf
@@ -72,8 +73,14 @@ def resolve(s: ForumState, fold: Fold, act: Act) -> None:
         fold.failed(act)  # he may try again: his card is not used
         return
     s.memory(me)["used"] = True  # (the switcher card's own memory: it goes with it)
-    s.card[me], s.card[other] = s.card[other], s.card[me]
-    s.power[me], s.power[other] = s.power[other], s.power[me]
+    mine, theirs = s.card[me], s.card[other]
+    my_power, their_power = s.power[me], s.power[other]
+    # the story's chain records both; what each card used goes with it, and
+    # an act either sent tonight with his old card still stands (``fold.kept``)
+    if other != me:
+        become(s, me, theirs, by=me, how="switcher", power=their_power)
+        become(s, other, mine, by=me, how="switcher", power=my_power)
+        fold.kept.update((me, other))
     fold.note(me, "forum_switched", role=s.card[me].value)
     if other != me:
         fold.note(other, "forum_switched", role=s.card[other].value)
