@@ -132,7 +132,7 @@ class Fold:
 
         if act.data.get("harmless") or self.shielded(name, cause):
             return False
-        return quietly(die(self.s, name, cause, self)) is not None
+        return quietly(die(self.s, name, cause, self, by=act.actors)) is not None
 
     def meddle(self, meddler: Meddler) -> None:
         """From now on, every act is first shown to ``meddler``."""

@@ -48,8 +48,23 @@ def info(s: ForumState, witch: str) -> dict[str, Any]:
     return {**side_info(s, witch), "save": left["save"], "poison": left["poison"]}
 
 
+def can_act(s: ForumState, witch: str) -> bool:
+    """A potion left, or her side to choose (else her call is pretended)."""
+    found = info(s, witch)
+    return bool(found.get("sides")) or found["save"] or found["poison"]
+
+
 def ask(s: ForumState) -> Request | None:
-    return holder_request(s, "witch", Role.WITCH, Ask.WITCH, info=info)
+    return holder_request(s, "witch", Role.WITCH, Ask.WITCH, info=info, only=can_act)
+
+
+def given_back(s: ForumState, act: Act) -> None:
+    """"De heks krijgt zijn drankje(s) terug als de yeti zijn actie
+    tegenhoudt. Hij krijgt hier een melding van": a meddler that gives a
+    failed act back sets ``act.data["give_back"]`` (the yeti's module)."""
+    if act.data.get("give_back"):
+        potions(s, act.actor)[act.data["potion"]] = True
+        s.mine("_dawn_news", []).append((act.actor, "forum_witch_potion_back", {}))
 
 
 def check(s: ForumState, req: Request, answer: Any) -> dict[str, Any]:
@@ -96,11 +111,12 @@ def apply(s: ForumState, answer: dict[str, Any]) -> None:
     left = potions(s, witch)
     if answer["save"]:
         left["save"] = False
-        record(s, Act("witch", ORDER["save"], (witch,), Role.WITCH, [], saves, targeted=False))
+        record(s, Act("witch", ORDER["save"], (witch,), Role.WITCH, [], saves, targeted=False,
+                      data={"potion": "save"}, on_fail=given_back))
     if answer["poison"] is not None:
         left["poison"] = False
         record(s, Act("witch", ORDER["kill_late"], (witch,), Role.WITCH, [answer["poison"]], poisons,
-                      kills=True))
+                      kills=True, data={"potion": "poison"}, on_fail=given_back))
 
 
 class WitchRules(ForumRules):
@@ -129,8 +145,13 @@ POTIONS = Form("forum_potions", (
     Part("poison", none=True, prompt="prompt.witch_poison", when=("poison",)),
 ))
 
+def spent(s: ForumState, witch: str) -> bool:
+    """Both potions used ("een actie die is opgebruikt", the pyromaniac)."""
+    return not any(potions(s, witch).values())
+
+
 role(ForumRole(
-    Role.WITCH, Side.NEUTRAL, acts=True, rules=WitchRules(),
+    Role.WITCH, Side.NEUTRAL, acts=True, rules=WitchRules(), spent=spent,
     steps=(ForumStep("witch", 70, Role.WITCH, request=ask, apply=apply, ask=Ask.WITCH, again=True),),
     asks=(AskSpec(Ask.WITCH, check, decide, form=POTIONS, secret=True),),
 ))
