@@ -129,6 +129,6 @@ FORM = Form("pyromaniac", (
 
 role(ForumRole(
     PYROMANIAC, Side.NEUTRAL, acts=True, spent=used,
-    steps=(ForumStep("pyromaniac", 42, PYROMANIAC, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("pyromaniac", 41, PYROMANIAC, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

@@ -130,6 +130,6 @@ FORM = Form("ringleader", (
 
 role(ForumRole(
     RINGLEADER, Side.NEUTRAL, acts=True, spent=used,
-    steps=(ForumStep("ringleader", 41, RINGLEADER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("ringleader", 43, RINGLEADER, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))
