@@ -52,6 +52,10 @@ def names(s: State, req: Request, value: Any, *, single_ok: bool = False) -> lis
 def choice(s: State, req: Request, value: Any, rule: str, why: str) -> str:
     found = living(s, req, value, "the answer")
     if found not in req.choices:
+        for hook in s.rules.refusal:  # a variant that narrowed the choices names its own rule
+            narrowed = hook(s, req.ask, req.actors, found)
+            if narrowed is not None:
+                raise IllegalAnswer(narrowed, f"{req.ask.value}: {found} is not allowed ({narrowed})")
         raise IllegalAnswer(rule, f"{req.ask.value}: {why}")
     return found
 

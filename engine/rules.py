@@ -102,6 +102,12 @@ class Rules:
         """The legal targets of ``ask`` (a variant narrows them)."""
         return choices
 
+    def refusal(self, s: State, ask: Ask, actors: tuple[str, ...], target: str) -> str | None:
+        """The rule (a pack key ``rule.<rule>``) that took ``target`` out of
+        ``ask``'s choices, when this rule's ``choices`` did: a refusal names
+        the rule that refused (the harvest festival's neighbours)."""
+        return None
+
     def recorded(self, s: State, intent: Intent) -> None:
         """An intent was recorded (the elder counts the werewolves' choices)."""
 
@@ -200,7 +206,7 @@ class Rules:
         return ()
 
 
-_HOOKS = ("begin", "called", "tells_at_dawn", "request", "choices", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "span_end", "dusk",
+_HOOKS = ("begin", "called", "tells_at_dawn", "request", "choices", "refusal", "recorded", "spares", "instead_of_death", "vision", "seen", "morning", "span_end", "dusk",
           "reveals", "on_death", "after_death", "voters", "candidates", "weights", "vote", "tie",
           "eliminate", "bound", "check_vote", "after_vote", "won")
 
@@ -246,6 +252,7 @@ class RuleSet:
     tells_at_dawn: tuple[Callable[[State], bool], ...]
     request: tuple[Callable[[State, NightStep, Request | None], Request | None], ...]
     choices: tuple[Callable[[State, Ask, tuple[str, ...], tuple[str, ...]], tuple[str, ...]], ...]
+    refusal: tuple[Callable[[State, Ask, tuple[str, ...], str], str | None], ...]
     recorded: tuple[Callable[[State, Intent], None], ...]
     spares: tuple[Callable[[State, Intent], bool], ...]
     instead_of_death: tuple[Callable[[State, Intent], bool], ...]

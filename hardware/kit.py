@@ -203,6 +203,17 @@ class Kit:
         return all((s := self.seat_of(p)) in self.seat_buttons and not self.seat_buttons[s].lost
                    for p in players) and bool(players)
 
+    def push_to_talk(self, player: str) -> Callable[[], bool] | None:
+        """Whether ``player`` holds their seat button now (a spoken vote in a
+        noisy room is heard while it is held), or None where their seat has
+        no button that answers. Read at the moment it is asked: the listener
+        asks every 30 ms frame."""
+        seat = self.seat_of(player)
+        bank = self.seat_buttons.get(seat) if seat else None
+        if bank is None or bank.lost:
+            return None
+        return lambda: not bank.lost and bank.is_down(seat)
+
     def has_motors(self) -> bool:
         seats = [self.seat_of(p) for p in self.players]
         return bool(seats) and all(s in self.motors and not self.motors[s].lost for s in seats)

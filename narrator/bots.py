@@ -85,3 +85,12 @@ def play_out(game: Game, bots: Bots, max_decisions: int = 10_000, *,
             raise RuntimeError("bot game did not end")
         game.give(bots.decide(game), trusted=trusted)
     return game
+
+
+def play_any(game: Any, bots: Bots, max_decisions: int = 10_000) -> Any:
+    """``play_out`` for a game of any edition (the forum's)."""
+    while game.request is not None:
+        if len(game.decisions) >= max_decisions:
+            raise RuntimeError("bot game did not end")
+        game.give(bots.decide_any(game))
+    return game

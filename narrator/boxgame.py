@@ -66,6 +66,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a rule or variant option (repeatable)")
     p.add_argument("--deal", choices=("cards", "box"), default="cards")
+    p.add_argument("--edition", choices=engine.EDITIONS, default=engine.BOARD,
+                   help="board (seeds 000-003) or forum (seed 004: --roles every card; the box deals)")
+    p.add_argument("--extra", help="forum edition: extra roles dealt beside the cards (e.g. noble,drunk)")
     p.add_argument("--seed", type=int, help="for the box's deal (default: random)")
     p.add_argument("--journal", help="the journal file (default: a new one in the state directory)")
     p.add_argument("--wav")
@@ -97,6 +100,10 @@ def _unfinished() -> str | None:
     return None
 
 
+def _list(arg: str | None) -> list[str] | None:
+    return [r.strip() for r in arg.split(",") if r.strip()] if arg else None
+
+
 def _middle(deck: list[Role], dealt: dict[str, str]) -> tuple[Role, ...]:
     left = Counter(deck) - Counter(Role(r) for r in dealt.values())
     return tuple(left.elements())
@@ -110,10 +117,18 @@ def main(argv: list[str]) -> int:
         return resume_main([found] + (["--text-only"] if args.text_only else []))
     pack = voices.load(args.lang)
     names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[: args.players])
+    forum = args.edition == engine.FORUM
     try:
         lo, hi = args.call_seconds
         variants, options = rule_choices(args)
-        deck = deck_for(len(names), [r.strip() for r in args.roles.split(",")] if args.roles else None)
+        if forum:  # checked before any device is opened
+            from narrator.demo import forum_setup
+
+            if variants:
+                raise SetupError("the forum edition plays without the board game's variants",
+                                 "refusal.forum_variants", variant=variants[0])
+            forum_setup(names, 0, 0, _list(args.roles), _list(args.extra))
+        deck = [] if forum else deck_for(len(names), _list(args.roles))
         if not args.roles:  # the box's own deck suits the variants (the demo's rule)
             for v in variants_of(variants):
                 deck = v.fit_deck(deck, len(names))
@@ -134,7 +149,13 @@ def main(argv: list[str]) -> int:
         # A real game: every seed secret (kept only in the 0600 journal);
         # --seed makes a dry run reproducible.
         seeds = Seeds.secret() if args.seed is None else Seeds.derived(args.seed)
-        if args.deal == "cards":
+        if forum:  # the box holds no cards of seed 004's roles: it shows each player his
+            from hardware.flows import deal_by_box
+            from narrator.demo import forum_setup
+
+            setup = forum_setup(names, seeds.deal, seeds.game, _list(args.roles), _list(args.extra))
+            deal_by_box(kit, {p: setup.roles[p].value for p in names})
+        elif args.deal == "cards":
             from hardware.flows import deal_by_cards
 
             dealt = deal_by_cards(kit)
@@ -172,7 +193,7 @@ def open_kit(args: argparse.Namespace, players: list[str], *, fake: bool) -> tup
         kit = build_kit(args.kit, fake=fake, players=players, lang=args.lang,
                         risky_candles=args.risky_candles)
     speaker = make_voice(voices.load(args.lang), fast=False, wav=args.wav, cues=True,
-                         text_only=args.text_only, echo=False)
+                         text_only=args.text_only, echo=False, outdoors=kit.spec.battery)
 
     def say(line: str) -> None:
         print(line, flush=True)
@@ -200,7 +221,7 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
     from narrator.session import default_journal_dir, journal_name, new_journal
 
     resumed = game is not None
-    game = game or Game(setup)
+    game = game or engine.new_game(setup)
     if journal is None:
         path = args.journal or str(default_journal_dir() / journal_name())
         journal = new_journal(path, setup, mode="box", kit=args.kit, lang=args.lang, seeds=seeds.to_dict(),
@@ -209,11 +230,14 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
                               voice_votes=not args.no_voice_votes, risky_candles=args.risky_candles,
                               wall_phones=wall is not None)
     kit.candles.light(game.state.living())
+    if hasattr(speaker, "night_sounds"):
+        # Maneschijn nights: outdoors on the battery kit, or the candles' variant
+        speaker.night_sounds = kit.spec.battery or "moonlight" in setup.variants
     private = CallBoundPrivate(kit.private)
     pack = voices.load(args.lang).for_setup(setup)
     table = CandleKeeper(answers or kit.input, kit, lambda: moderator.game.state.living())
     if not args.no_voice_votes:
-        table = spoken_table(pack, table, setup, kit.on_notice)
+        table = spoken_table(pack, table, setup, kit.on_notice, kit=kit)
     phones = None
     if wall is not None and "talking_wall" in setup.variants:
         table = phones = phone_wall(table, wall, setup, seeds, journal, resumed=resumed,
@@ -268,13 +292,19 @@ def give_wall_codes(private: Any, setup: Setup, seeds: Seeds) -> None:
                       line_s=CODE_SHOWN_S)
 
 
-def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any) -> Any:
-    """Day votes by voice (the pack's vosk model and the microphone) with the
-    buttons as fallback; what is missing is said once and buttons are used."""
+def spoken_table(pack: voices.Pack, buttons: Any, setup: Setup, say: Any, *, kit: Any = None,
+                 **hearing_kw: Any) -> Any:
+    """Day votes by voice (the box's recognizer and the microphone) with the
+    buttons as fallback; what is missing is said once and buttons are used.
+    On a kit with seat buttons a room too loud for listening keeps the
+    voices: each voter holds their seat button while speaking (said once).
+    ``hearing_kw``: ``spoken_input``'s seams (a test's microphone)."""
     from narrator.hearing.setup import spoken_input
 
+    has_pods = kit is not None and kit.has_pods_for(tuple(setup.players))
     hearing = spoken_input(pack, say=lambda key, **params: say(pack.line(key, **params)),
-                           fallback=buttons, seats={p: i + 1 for i, p in enumerate(setup.players)})
+                           fallback=buttons, seats={p: i + 1 for i, p in enumerate(setup.players)},
+                           push_to_talk=kit.push_to_talk if has_pods else None, **hearing_kw)
     for key, params in hearing.notices:
         say(pack.line(key, **params))
     return hearing.input

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "hw-test": ("hardware.flows", "hw_test_main", "self-test: light, buzz and read every device of a kit"),
     "models": ("narrator.hearing.models", "main", "install and list speech recognition models"),
     "voice": ("narrator.voice.cli", "main", "hear the box's voice and cues; fill the speech cache"),
+    "voices": ("narrator.voice.voices_cli", "main", "which voice each pack speaks with; install a Piper voice"),
     "villages": ("villages.cli", "main", "several boxes, one evening: pair them, run their broker"),
     "serve": ("web.serve", "serve_main", "the set-up and story page on the local network (the box's service)"),
     "compile": ("narrator.compiled", "main", "build the compiled engine (mypyc) that simulate and balance use"),

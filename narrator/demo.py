@@ -45,21 +45,29 @@ def deck_for(players: int, roles: Sequence[str] | None) -> list[Role]:
 
 def forum_deal(players: int, seed: int, roles: Sequence[str] | None = None,
                extra: Sequence[str] | None = None, options: Options | None = None) -> Setup:
-    """A forum edition's deal (seed 004): ``roles`` every card (ids or names
-    in any language), ``extra`` the extra roles dealt beside them; the
-    demo's deck (``config.forum_demo_deck``) when not given."""
+    """A forum edition's deal (seed 004) for the demo's players, its seeds
+    derived from ``seed`` (:func:`forum_setup`)."""
+    seeds = Seeds.derived(seed)
+    count = len(roles) if roles else players
+    return forum_setup(NAMES[:count], seeds.deal, seeds.game, roles, extra, options)
+
+
+def forum_setup(names: Sequence[str], deal_seed: int, game_seed: int,
+                roles: Sequence[str] | None = None, extra: Sequence[str] | None = None,
+                options: Options | None = None) -> Setup:
+    """A forum edition's deal: ``roles`` every card (ids or names in any
+    language), ``extra`` the extra roles dealt beside them; the demo's deck
+    (``config.forum_demo_deck``) when not given."""
     from engine.forum.deck import check_deal
     from engine.forum.deck import deal as deal_forum
     from engine.forum.game import ForumGame  # noqa: F401  (registers the forum's roles)
     from engine.forum.registry import parse_forum_role
 
-    seeds = Seeds.derived(seed)
-    default_cards, default_extra = config.forum_demo_deck(players)
+    default_cards, default_extra = config.forum_demo_deck(len(names))
     cards = [parse_forum_role(voices.role_named(r) or r) for r in (roles or default_cards)]
     extras = [parse_forum_role(voices.role_named(r) or r, extra=True)
               for r in (extra if extra is not None else ([] if roles else default_extra))]
-    setup = deal_forum(NAMES[:len(cards)] if roles else NAMES[:players], cards, extras, seeds.deal,
-                       options=options, seed=seeds.game)
+    setup = deal_forum(list(names), cards, extras, deal_seed, options=options, seed=game_seed)
     check_deal(setup)
     return setup
 
@@ -201,8 +209,10 @@ def _kit_game(setup: Setup, args: argparse.Namespace, journal: Any = None) -> Ga
 
     pack = voices.load(args.lang).for_setup(setup)
     out = sys.stderr if args.json else sys.stdout
+    outside = args.kit == "maneschijn"      # the battery kit: a night outside
     speaker = make_voice(pack, fast=True, wav=args.wav, cues=not args.no_cues,
-                         text_only=args.text_only, echo=False)
+                         text_only=args.text_only, echo=False, outdoors=outside,
+                         night_sounds=outside or "moonlight" in setup.variants)
     try:
         game, kit = play_through_kit(setup, args.kit, lang=args.lang, bot_style=args.bots, speaker=speaker,
                                      moderator_kw={"on_line": lambda line: print(line, file=out, flush=True),
@@ -216,12 +226,13 @@ def _kit_game(setup: Setup, args: argparse.Namespace, journal: Any = None) -> Ga
 
 
 def make_voice(pack: voices.Pack, *, fast: bool, wav: str | None, cues: bool, text_only: bool,
-               echo: Any) -> Any:
+               echo: Any, outdoors: bool = False, night_sounds: bool = False) -> Any:
     if text_only:
         return TextSpeaker()
     from narrator.voice import make_speaker
 
-    return make_speaker(pack, wav_path=wav, fast=fast, cues=cues, echo=echo)
+    return make_speaker(pack, wav_path=wav, fast=fast, cues=cues, echo=echo, outdoors=outdoors,
+                        night_sounds=night_sounds)
 
 
 def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str | None = None,
@@ -241,7 +252,8 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
     def echo(line: str) -> None:
         print(f"[{label}] {line}" if label else line, file=out, flush=True)
 
-    speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False)
+    speaker = make_voice(pack, fast=fast, wav=wav, cues=cues, text_only=text_only, echo=False,
+                         night_sounds="moonlight" in setup.variants)
     timing = Timing(call_seconds=(6.0, 9.0), discussion=not fast, discussion_seconds=20.0,
                     discussion_warning=5.0)
     game = game or new_game(setup)
@@ -265,6 +277,13 @@ def run_bot_game(setup: Setup, *, lang: str = "nl", fast: bool = True, wav: str 
         speaker.close()
 
 
+def forum_batch(setup: Setup, seed: int, style: str, options: Options | None = None) -> Batch:
+    """A run of a forum deal's deck: its cards and its extra roles, dealt anew each game."""
+    cards = tuple(setup.roles[p] for p in setup.players)
+    extras = tuple(r for p in setup.players for r in setup.extra.get(p, ()))
+    return Batch(len(cards), cards, seed, style, options or Options(), edition=FORUM, extras=extras)
+
+
 def jobs_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=default_jobs(),
                         help="processes to play on (default: every core); results do not depend on it")
@@ -285,15 +304,18 @@ def simulate_main(argv: list[str]) -> int:
     if args.jobs < 1:
         return fail("wakkerdam", language(argv), "cli.at_least", option="--jobs", n=1)
     try:
-        deck_for(args.players, _roles(args.roles))
         variants, options = rule_choices(args)
-        deal(args.players, args.seed, _roles(args.roles), options, variants)
+        setup = deal(args.players, args.seed, _roles(args.roles), options, variants,
+                     edition=args.edition, extra=_roles(args.extra))
+        if args.edition == BOARD:
+            deck_for(args.players, _roles(args.roles))
     except (SetupError, ValueError) as exc:
         return _error(exc, args.lang)
     compiled.say_engine(voices.load(args.lang))
     result = simulate(args.games, args.players, args.seed, _roles(args.roles), args.bots,
                       progress=sys.stderr.isatty() and not args.json, variants=variants,
-                      options=options, jobs=args.jobs)
+                      options=options, jobs=args.jobs,
+                      forum=setup if args.edition == FORUM else None)
     result["engine"] = compiled.running()
     if args.json:
         print(json.dumps(result))
@@ -307,9 +329,13 @@ def simulate_main(argv: list[str]) -> int:
 
 def simulate(games: int, players: int, seed: int, roles: list[str] | None = None,
              style: str = "random", progress: bool = False, variants: tuple[str, ...] = (),
-             options: Options | None = None, jobs: int = 1) -> dict[str, Any]:
-    """``games`` silent games on ``jobs`` processes; the wins do not depend on ``jobs``."""
-    batch = Batch(players, tuple(deck_for(players, roles)), seed, style, options or Options(), variants)
+             options: Options | None = None, jobs: int = 1, forum: Setup | None = None) -> dict[str, Any]:
+    """``games`` silent games on ``jobs`` processes; the wins do not depend on ``jobs``.
+    ``forum``: a forum deal, whose cards and extra roles every game deals anew."""
+    if forum is not None:
+        batch = forum_batch(forum, seed, style, options)
+    else:
+        batch = Batch(players, tuple(deck_for(players, roles)), seed, style, options or Options(), variants)
     start = time.perf_counter()
     with progress_bar(games, "simulating", enabled=progress) as done:
         counts = wins(batch, games, jobs, done)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import voices
-from engine import Game, Setup
+from engine import FORUM, Game, Setup, new_game
 from hardware.bothands import KitBotTable
 from hardware.events import HardwareError
 from hardware.flows import deal_by_box, deal_by_cards
@@ -71,7 +71,7 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     ``deal``: "cards" (the bots scan their cards) or "box" (the box shows
     each bot its role). Returns the finished game and the kit (close it).
     """
-    pack = voices.load(lang)
+    pack = voices.load(lang).for_setup(setup)
     kit = build_kit(kit_name, fake=True, players=list(setup.players), lang=lang,
                     risky_candles=risky_candles)
     holder: dict[str, Moderator] = {}
@@ -79,6 +79,8 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     bot_input = bots or BotTable(Bots(seeds.bots, bot_style), lambda: holder["m"].game)
     table = KitBotTable(kit, bot_input)
     roles = {p: setup.roles[p].value for p in setup.players}
+    if setup.edition == FORUM:
+        deal = "box"  # the box holds no cards of seed 004's roles: it shows each player his
     if deal == "cards":
         learnt = scan_cards(kit, table, roles)
         if learnt != roles:
@@ -86,7 +88,7 @@ def play_through_kit(setup: Setup, kit_name: str, *, lang: str = "nl", bots: Any
     else:
         deal_by_box(kit, roles)
     kit.candles.light(setup.players)
-    game = Game(setup)
+    game = new_game(setup)
     keeper = CandleKeeper(table, kit, lambda: game.state.living())
     kw: dict[str, Any] = {"timing": Timing(call_seconds=(6.0, 9.0), discussion=False)}
     kw.update(moderator_kw or {})

@@ -296,6 +296,9 @@ class Moderator:
         key = f"call.{step}.wake"
         if step == "werewolves" and e.data.get("little_girl"):
             key = "call.werewolves.wake_little_girl"
+        # every call, acted or pretended, has the same cue (a voice plays it
+        # on Maneschijn nights only)
+        self.speaker.cue("call")
         self._say(self.pack.line(key))
         self._call = Call(step, self.clock.now(), self._draw_call_length())
 

@@ -9,7 +9,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import BOARD, EventDeck, Game, Options, Setup, WakkerdamError, event_deck, events_data
+from engine import (
+    BOARD,
+    FORUM,
+    EventDeck,
+    Game,
+    Options,
+    Setup,
+    WakkerdamError,
+    event_deck,
+    events_data,
+    new_game,
+)
 from engine.registry import parse_role
 from engine.variants import variant_options
 from narrator.journal import Journal, JournalCorrupt, JournalError
@@ -53,18 +64,31 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
 def setup_from_dict(d: dict[str, Any]) -> Setup:
     variants = tuple(str(v) for v in d.get("variants") or ())
     ev = d.get("events")
+    edition = str(d.get("edition") or BOARD)
+    if edition == FORUM:
+        from narrator.scenario import forum_role
+
+        read_role: Any = forum_role
+    else:
+        read_role = parse_role
     return Setup(
         tuple(d["players"]),
-        {p: parse_role(r) for p, r in d["roles"].items()},
-        tuple(parse_role(r) for r in d["middle"]),
+        {p: read_role(r) for p, r in d["roles"].items()},
+        tuple(read_role(r) for r in d["middle"]),
         Options.from_dict(d["options"], variant_options(variants)),
         int(d["seed"]),
         variants,
         events_data(None if ev is None else
                     EventDeck(tuple(ev["deck"]), int(ev["every"]), tuple(ev["from_start"]))),
-        str(d.get("edition") or BOARD),
-        {p: tuple(parse_role(r) for r in rs) for p, rs in (d.get("extra") or {}).items()},
+        edition,
+        {p: tuple(read_extra(r) for r in rs) for p, rs in (d.get("extra") or {}).items()},
     )
+
+
+def read_extra(value: object) -> Any:
+    from engine.forum.registry import parse_forum_role
+
+    return parse_forum_role(value, extra=True)
 
 
 def new_journal(path: str | Path, setup: Setup, **context: Any) -> Journal:
@@ -94,7 +118,7 @@ def rebuild(journal: Journal) -> tuple[Game, int]:
         setup = setup_from_dict(journal.header["setup"])
         seeds_of(setup, journal.header)  # the seeds kept must be numbers too
         decided = decisions(journal.records())
-        game = Game(setup)
+        game = new_game(setup)
         for answer in decided[:-1]:
             game.apply(answer)
         start_at = len(game.events) if decided else 0

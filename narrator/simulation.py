@@ -14,9 +14,9 @@ from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Final
 
-from engine import EventDeck, Game, Options, Role, Setup, events_data
+from engine import BOARD, FORUM, EventDeck, Game, Options, Role, Setup, events_data
 from engine.deck import deal
-from narrator.bots import Bots, play_out
+from narrator.bots import Bots, play_any, play_out
 from narrator.parallel import Workers
 from narrator.seeds import Numbered, Seeds
 
@@ -24,6 +24,8 @@ from narrator.seeds import Numbered, Seeds
 NAMES: Final = (
     "Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet",
     "Kees", "Lot", "Mees", "Noor", "Otto", "Pien", "Quinten", "Roos",
+    # the forum edition's tables grow to 30
+    "Sem", "Tess", "Uma", "Vince", "Wies", "Xander", "Yara", "Zeno", "Abel", "Bo", "Cato", "Daan",
 )
 
 
@@ -45,6 +47,9 @@ class Batch:
     events_every: int = 1
     #: the bots' answers skip the checks (the same games: tests/test_fast_path.py)
     trusted: bool = False
+    #: the rules' edition (``engine.deck.EDITIONS``); the forum's extra roles
+    edition: str = BOARD
+    extras: tuple[Role, ...] = ()
 
     def __reduce__(self) -> tuple[type[Batch], tuple[object, ...]]:
         """Pickled (to the workers) as its fields: the compiled build's
@@ -64,6 +69,11 @@ class Batch:
 
     def dealt(self, deal_seed: int, game_seed: int) -> Setup:
         """The deal of these seeds (a game's ``Seeds.deal`` and ``.game``)."""
+        if self.edition == FORUM:
+            from engine.forum.deck import deal as forum_deal
+
+            return forum_deal(NAMES[:self.players], self.cards, self.extras, deal_seed,
+                              options=self.options, seed=game_seed)
         return deal(NAMES[:self.players], self.cards, deal_seed, seed=game_seed,
                     options=self.options, variants=self.variants, variant_data=events_data(self.events(game_seed)))
 
@@ -80,11 +90,28 @@ def play_games(batch: Batch, start: int, stop: int) -> Counter[str]:
     """The winners of games ``start`` to ``stop`` (a worker's slice)."""
     wins: Counter[str] = Counter()
     numbered = Numbered(batch.seed)
+    if batch.edition == FORUM:
+        return forum_games(batch, start, stop)
     for i in range(start, stop):
         deal_seed, game_seed, _narration, bots = numbered.pieces(i)  # (a silent game has no narration)
         game = play_out(Game(batch.dealt(deal_seed, game_seed), validate=False, cues=False,
                              events=batch.style != "random"),  # random bots read no events
                         Bots(bots, batch.style), trusted=batch.trusted)
+        assert game.winner is not None
+        wins[game.winner.value] += 1
+    return wins
+
+
+def forum_games(batch: Batch, start: int, stop: int) -> Counter[str]:
+    """``play_games`` for the forum edition (its own game, its bots' own policies)."""
+    from engine.forum.game import ForumGame
+
+    wins: Counter[str] = Counter()
+    numbered = Numbered(batch.seed)
+    for i in range(start, stop):
+        deal_seed, game_seed, _narration, bots = numbered.pieces(i)
+        game = ForumGame(batch.dealt(deal_seed, game_seed), validate=False, cues=False)
+        play_any(game, Bots(bots, batch.style))
         assert game.winner is not None
         wins[game.winner.value] += 1
     return wins

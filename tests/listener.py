@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import voices
-from engine import Game, Setup
+from engine import Game, Setup, new_game
 from hardware.events import FakeClock
 from hardware.kit import build_kit
 from narrator.bot_table import BotTable, RecordingPrivate
@@ -119,7 +119,8 @@ def listen(setup: Setup, *, narration_seed: int, bots_seed: int, kit: Any = None
         read = kit.private.on_show
         kit.private.on_show = lambda seats, text: (screens.append(clock.now()), read(seats, text))
     timed = TimedRounds(private, clock, rounds, kit) if hasattr(private, "tap_round") else private
-    m = Moderator(Game(setup), pack, voice, table, timed, clock, narration_seed=narration_seed,
+    m = Moderator(new_game(setup), pack.for_setup(setup), voice, table, timed, clock,
+                  narration_seed=narration_seed,
                   timing=Timing(call_seconds=call_seconds, discussion=False, answer_seconds=10.0))
     if isinstance(private, CallBoundPrivate):
         private.moderator = m

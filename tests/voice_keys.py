@@ -437,15 +437,31 @@ def event_uses() -> list[Use]:
     return uses
 
 
+def _refusal_rules() -> set[str]:
+    """What every ``refusal`` hook (engine.rules.Rules) can return: the rule
+    of a variant that narrowed an ask's choices."""
+    found: set[str] = set()
+    for mod in modules():
+        for node in ast.walk(mod.tree):
+            if isinstance(node, ast.FunctionDef) and node.name == "refusal":
+                for ret in ast.walk(node):
+                    if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Constant) \
+                            and isinstance(ret.value.value, str):
+                        found.add(ret.value.value)
+    return found
+
+
 def rule_uses() -> list[Use]:
     """``rule.<rule>`` for every rule an IllegalAnswer can carry."""
-    uses = []
+    uses = [Use(f"rule.{r}", "a variant's refusal hook (engine.answers.choice)") for r in sorted(_refusal_rules())]
     for mod in modules():
         for node in ast.walk(mod.tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "IllegalAnswer"):
                 arg = node.args[0] if node.args else next(
                     (k.value for k in node.keywords if k.arg == "rule"), None)
+                if isinstance(arg, ast.Name) and arg.id == "narrowed":
+                    continue  # a refusal hook's rule: _refusal_rules
                 try:
                     if arg is None:
                         raise Unresolved("no rule given")

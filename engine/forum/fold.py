@@ -69,6 +69,9 @@ class Act:
     reached: list[str] = field(default_factory=list)
     #: what a failure gives back (the gambler's stakes)
     on_fail: Callable[[ForumState, Act], None] | None = None
+    #: it fails when a player it reaches is dead at its moment ("dan mislukt
+    #: het visioen"); an act that watches the night's deaths does not (a bet)
+    needs_living: bool = True
 
     @property
     def actor(self) -> str:
@@ -103,7 +106,7 @@ class Fold:
             if act.failed:
                 self.failed(act)
                 continue
-            if act.targeted and any(not self.s.alive[t] for t in act.reached):
+            if act.targeted and act.needs_living and any(not self.s.alive[t] for t in act.reached):
                 # "Als de ziener iemand bekijkt die op dat moment in de
                 # nachtvolgorde dood is, dan mislukt het visioen" (any act)
                 act.failed = True

@@ -49,3 +49,9 @@ def outcome(s: ForumState) -> Winner | None:
             s.winners = names
             return winner
     return None
+
+
+def decided(s: ForumState) -> bool:
+    """Whether the game is won now (nothing more is asked: a new mayor does
+    not name a successor in a game that is over)."""
+    return any(check(s) is not None for check in s.rules.win_checks)

@@ -115,6 +115,13 @@ class HarvestFestival(Variant):
             return tuple(c for c in choices if c == actors[0] or c in neighbours(s, actors[0]))
         return choices
 
+    def refusal(self, s: State, ask: Ask, actors: tuple[str, ...], target: str) -> str | None:
+        """"alleen een buurman": a choice it narrowed away is refused by it."""
+        if ask in (Ask.WEREWOLVES, Ask.HUNTER, Ask.HEALER) and target not in self.choices(
+                s, ask, actors, (target,)):
+            return "harvest_neighbours"
+        return None
+
     def request(self, s: State, step: NightStep, req: Request | None) -> Request | None:
         if step.name == "pied_piper" and req is not None and req.count > 1:
             return replace(req, count=1)  # "niet meer dan een speler"

@@ -23,7 +23,7 @@ from narrator.parallel import Workers
 from narrator.simulation import Batch, wins
 
 #: the sides, in the order they are reported
-SIDES = ("village", "werewolves", "lovers", "pied_piper", "nobody")
+SIDES = ("village", "werewolves", "lovers", "pied_piper", "corpse", "nobody")
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
 

@@ -54,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", default=str(default_jobs()), help="processes (default: every core)")
     p.add_argument("--lang", choices=voices.LANGUAGES, default=voices.DEFAULT_LANGUAGE)
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    p.add_argument("--edition", choices=("board", "forum"), default="board",
+                   help="board (seeds 000-003) or forum (seed 004: --roles and --extra, or the demo's deck)")
+    p.add_argument("--extra", help="forum edition: the extra roles dealt beside the cards, comma-separated")
     p.add_argument("--table", action="store_true",
                    help="show the shipped table for seed 001's decks (config/balance.yaml); no games")
     return p
@@ -157,6 +160,25 @@ def _json(q: Question, found: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _forum(pack: voices.Pack, args: argparse.Namespace, players: int) -> int:
+    from narrator.balance.forum import as_json, as_text, forum_rates, forum_setup
+
+    try:
+        setup = forum_setup(players, _ids(args.roles), _ids(args.extra) if args.extra is not None else None)
+    except SetupError as exc:
+        print(f"wakkerdam balance: {voices.error_text(exc, pack)}", file=sys.stderr)
+        return 2
+    games = _number(args.games, "--games", 1)
+    with Workers(_number(args.jobs, "--jobs", 1)) as workers:
+        rates = forum_rates(setup, games, _number(args.seed, "--seed", 0), workers)
+    compiled.say_engine(pack)
+    if args.json:
+        print(json.dumps(as_json(setup, rates), ensure_ascii=False))
+    else:
+        print("\n".join(as_text(pack, setup, rates)))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     pack = voices.load(_lang(argv))
     try:
@@ -165,6 +187,8 @@ def main(argv: list[str]) -> int:
             print("\n".join(table.lines(pack)) if not args.json else json.dumps(table.load()))
             return 0
         players = _number(args.players, "--players", 0)
+        if args.edition == "forum":
+            return _forum(pack, args, players)
         every = _number(args.every, "--every", 1)
         q = question(players, roles=_ids(args.roles) or None, specials=_ids(args.specials),
                      variants=_ids(args.variants), event_cards=_ids(args.cards), events_every=every)

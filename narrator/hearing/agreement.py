@@ -56,8 +56,13 @@ class AgreedRecognizer:
         #: first listen has kept a wrong or non-vote answer from being
         #: repeated back, the confirmation guards the second
         self.second_try = sphinx
+        #: what hears a voter who holds their seat button (a loud room):
+        #: the sound is an answer, so nothing needs refusing as no vote.
+        #: Whisper's own answer where it names one (it seldom names a wrong
+        #: one), else pocketsphinx's; the seat button confirms either
         self.threshold = 0.0
         self.hears_yes = sphinx.hears_yes
+        self.held = HeldRecognizer(self)
 
     def describe(self) -> str:
         return f"{self.whisper.describe()} + {self.sphinx.describe()}"
@@ -107,3 +112,29 @@ class AgreedStream:
         if distance is None or distance > veto.near or distance - ranked[0][0] > veto.clear:
             return Heard("", 0.0, s.words, rejected=True, rival=s.rival)
         return s
+
+
+class HeldRecognizer:
+    """The two opinions for an answer given with the seat button held
+    (``AgreedRecognizer.held``)."""
+
+    name = "whisper|pocketsphinx"
+    sample_rate = 16_000
+    threshold = 0.0
+
+    def __init__(self, owner: AgreedRecognizer) -> None:
+        self.owner = owner
+        self.hears_yes = owner.hears_yes
+
+    def can_say(self, word: str) -> bool:
+        return True
+
+    def stream(self, grammar: Grammar) -> HeldStream:
+        o = self.owner
+        return HeldStream(o, o.whisper.stream(grammar), o.sphinx.stream(grammar), grammar)
+
+
+class HeldStream(AgreedStream):
+    def decide(self, s: Heard) -> Heard:
+        mine = self.owner.whisper.judge(self.whisper.ranked)
+        return mine if mine.text and not mine.rejected else s

@@ -19,7 +19,7 @@ from hardware.microphone import MicrophoneUnavailable
 from ports import Answer, Question
 from voices import Pack
 
-from .grammar import NO, YES, Grammar, Meaning, Vocabulary, pick_grammar, yes_no_grammar
+from .grammar import BY_SEAT, NO, YES, Grammar, Meaning, Vocabulary, pick_grammar, yes_no_grammar
 from .listen import Listener, PushToTalk, Utterance
 from .recognizer import Recognizer
 
@@ -54,6 +54,13 @@ class DialogueSettings:
     #: an answer the voter denied is not heard again in the same turn
     #: (False: as before, for the benchmark's comparison)
     deny_repeats: bool = True
+    #: with the seat button held the sound is an answer (the voter says so
+    #: by pressing), so the recognizer's ``held`` hears it (two opinions:
+    #: Whisper's answer, else pocketsphinx's) instead of the strict veto,
+    #: which exists to refuse speech that is no answer. Held only in loud
+    #: rooms, where the button confirms every repetition: a wrong first
+    #: answer costs a try, never a vote
+    held_is_an_answer: bool = True
 
 
 @dataclass(frozen=True)
@@ -92,7 +99,8 @@ class VoteDialogue:
     def __init__(self, *, pack: Pack, recognizer: Recognizer, listener: Listener, say: Say,
                  seats: Mapping[str, int], fallback: Fallback | None = None,
                  push_to_talk: Callable[[str], PushToTalk | None] | None = None,
-                 settings: DialogueSettings | None = None) -> None:
+                 settings: DialogueSettings | None = None,
+                 by_seat: frozenset[str] = frozenset()) -> None:
         self.pack = pack
         self.vocab = Vocabulary(pack)
         self.recognizer = recognizer
@@ -102,6 +110,8 @@ class VoteDialogue:
         self.fallback = fallback
         self.push_to_talk = push_to_talk
         self.settings = settings or DialogueSettings()
+        #: names too alike to tell apart (``lookalikes.py``): asked by seat number
+        self.by_seat = by_seat
         #: the microphone failed during the game: from then on, buttons only
         self.deaf = False
 
@@ -119,7 +129,7 @@ class VoteDialogue:
         """One player's choice among ``options`` (a vote, the mayor's
         election, tiebreak or successor)."""
         grammar = pick_grammar(self.vocab, options, self.seats, allow_none,
-                               carriers=self.settings.carriers)
+                               carriers=self.settings.carriers, by_seat=self.by_seat)
         meaning, failures, used = self._converse(
             voter, grammar, self._ask_key(ask), {"voter": voter},
             lambda m: self._confirm_pick(ask, voter, m), timeout_s)
@@ -188,6 +198,11 @@ class VoteDialogue:
             window = min(s.answer_timeout_s, timeout_s - used)
             heard, meaning = self._hear(denied, window, ptt, second_try=failures > 0)
             used += heard.detected_s if heard else window
+            if meaning == BY_SEAT:      # "Anna" where Hanna sits too: which one?
+                failures += 1
+                if failures < tries:
+                    self.say("speech.say_seat", voter=voter)
+                continue
             if meaning is None:
                 failures += 1
                 if failures < tries:
@@ -269,7 +284,11 @@ class VoteDialogue:
         understood before, so a recognizer's laxer ``second_try`` (one
         opinion instead of two) hears it; the repetition is confirmed as
         any other (by the button, or by voice where a "yes" is trusted)."""
-        recognizer = (self._second_try() if second_try else None) or self.recognizer
+        held: Recognizer | None = getattr(self.recognizer, "held", None)
+        if ptt is not None and self.settings.held_is_an_answer and held is not None:
+            recognizer = held
+        else:
+            recognizer = (self._second_try() if second_try else None) or self.recognizer
         used = 0.0
         last: Utterance | None = None
         while used < timeout_s:

@@ -23,7 +23,7 @@ from typing import Literal
 
 from voices import Pack
 
-MeaningKind = Literal["player", "nobody", "yes", "no"]
+MeaningKind = Literal["player", "nobody", "yes", "no", "by_seat"]
 
 #: seat numbers the pack must be able to say (seed 001: up to 18 players)
 MAX_SEAT = 18
@@ -38,6 +38,9 @@ class Meaning:
 YES = Meaning("yes")
 NO = Meaning("no")
 NOBODY = Meaning("nobody")
+#: a name too alike to another at the table ("Anna", "Hanna"): the box asks
+#: for the seat number instead of guessing which was meant
+BY_SEAT = Meaning("by_seat")
 
 
 def normalise(text: str) -> str:
@@ -187,16 +190,23 @@ class Vocabulary:
 
 
 def pick_grammar(vocab: Vocabulary, options: Sequence[str], seats: Mapping[str, int],
-                 allow_none: bool, carriers: bool = True) -> Grammar:
+                 allow_none: bool, carriers: bool = True,
+                 by_seat: Iterable[str] = ()) -> Grammar:
     """Names of the players who may be chosen, their seat numbers, and
     nobody when abstaining is allowed, inside the pack's carrier phrases
     (``carriers=False``: bare words only, as the first version had; kept for
     the benchmark's comparison). A target that could mean two things (a
-    player called "Een" and seat one) is left out: never guess."""
+    player called "Een" and seat one) is left out: never guess. The names
+    of ``by_seat`` (too alike to another at the table) mean ``BY_SEAT``:
+    heard, they ask for the seat number."""
     candidates: dict[str, set[Meaning]] = {}
+    alike = set(by_seat)
+    for player in alike:
+        if player in options and vocab.name(player):
+            candidates.setdefault(vocab.name(player), set()).add(BY_SEAT)
     for player in options:
         meaning = Meaning("player", player)
-        said = [vocab.name(player)]
+        said = [] if player in alike else [vocab.name(player)]
         seat = seats.get(player)
         if seat is not None and 1 <= seat <= MAX_SEAT:
             for word in vocab.seat(seat):

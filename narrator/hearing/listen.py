@@ -32,6 +32,14 @@ LOUDEST_VOICE_DBFS = -6.0
 #: room's floor to be heard whole, its quieter sounds too
 HEADROOM_DB = 6.0
 
+#: kept before and after the voice inside a press (a word's soft edges)
+PTT_MARGIN_S = 0.15
+#: inside a press, a frame is the voice's when it is this far over the
+#: room's median level and not this far under the voice's loud part (a
+#: word's soft sounds lie 10-20 dB under its vowels)
+PTT_OVER_ROOM_DB = 6.0
+PTT_UNDER_VOICE_DB = 25.0
+
 #: told True when the speaker has paused long enough to decode what was
 #: said so far, False when they speak on
 OnPause = Callable[[bool], None]
@@ -133,13 +141,29 @@ class Listener:
             n += 1
         if not frames:
             return None
-        audio = np.concatenate(frames)
         # a press without a voice is no answer
         levels = [frame_level_db(f) for f in frames]
         if max(levels) < self.settings.min_speech_dbfs:
             return None
         sec = self.settings.frame_ms / 1000
-        return Utterance(audio, 0.0, n * sec, n * sec)
+        return Utterance(np.concatenate(self._voice_only(frames, levels)), 0.0, n * sec, n * sec)
+
+    def _voice_only(self, frames: list[np.ndarray], levels: list[float]) -> list[np.ndarray]:
+        """The held span without the room before and after the voice: a
+        button is pressed before one speaks and let go after, and in a loud
+        room that edge is other people's talk (measured: babble before the
+        answer was heard as an answer of its own). Kept: from the first to
+        the last frame over the room's level (from the level check) by
+        ``PTT_OVER_ROOM_DB`` and within ``PTT_UNDER_VOICE_DB`` of the voice's
+        loud part, with a margin of ``PTT_MARGIN_S``."""
+        ordered = sorted(levels)
+        loud = ordered[min(len(ordered) - 1, int(len(ordered) * self.settings.loud_quantile))]
+        line = loud - PTT_UNDER_VOICE_DB
+        if self.room_db is not None:
+            line = max(line, self.room_db + PTT_OVER_ROOM_DB)
+        voiced = [i for i, db in enumerate(levels) if db >= min(line, loud)]
+        margin = round(PTT_MARGIN_S * 1000 / self.settings.frame_ms)
+        return frames[max(0, voiced[0] - margin): voiced[-1] + 1 + margin]
 
     def level_check(self, seconds: float = 1.5) -> LevelReport:
         """Listen to the room for ``seconds`` at start-up: a dead microphone

@@ -21,6 +21,7 @@ from voices import Pack
 from .adapter import SpokenInput
 from .dialogue import DialogueSettings, Say, VoteDialogue
 from .listen import Listener, PushToTalk
+from .lookalikes import lookalikes
 from .models import install_command, model_for
 from .recognizer import Recognizer
 from .sphinx_backend import SPHINX_LANGUAGES, PocketsphinxRecognizer
@@ -138,12 +139,14 @@ def spoken_input(pack: Pack, *, say: Say, fallback: Input, seats: Mapping[str, i
                  models_root: Path | None = None,
                  push_to_talk: Callable[[str], PushToTalk | None] | None = None,
                  always_push_to_talk: bool = False,
-                 settings: DialogueSettings | None = None) -> Hearing:
+                 settings: DialogueSettings | None = None,
+                 noisy_key: str = "speech.level.noisy") -> Hearing:
     """The moderator's input for the day. ``mic``/``recognizer`` are for
     tests and other kits; by default ``default_recognizer``'s and the sound
     card's microphone are used. ``push_to_talk(voter)`` gives that voter's
     seat button: it is used in a room too loud for end-pointing, or always
-    (windy nights) with ``always_push_to_talk``."""
+    (windy nights) with ``always_push_to_talk``; ``noisy_key`` is the line
+    that says how (the seat button; the laptop's Enter)."""
     notices: list[tuple[str, dict[str, Any]]] = []
 
     def buttons(key: str, **params: Any) -> Hearing:
@@ -171,8 +174,13 @@ def spoken_input(pack: Pack, *, say: Say, fallback: Input, seats: Mapping[str, i
     if noisy:
         if push_to_talk is None:
             return buttons("speech.level.noisy_buttons")
-        notices.append((level.key, {}))     # voices stay, with the seat buttons held
+        notices.append((noisy_key, {}))     # voices stay, with the button held
+    alike = lookalikes(seats, pack.lang)
+    if alike:   # said once: those players are named by their seat number
+        names = sorted({n for pair in alike for n in pair}, key=lambda n: seats[n])
+        notices.append(("speech.lookalike", {"names": pack.join(names)}))
     dialogue = VoteDialogue(pack=pack, recognizer=recognizer, listener=listener, say=say,
                             seats=seats, fallback=fallback.ask, settings=settings,
-                            push_to_talk=push_to_talk if noisy or always_push_to_talk else None)
+                            push_to_talk=push_to_talk if noisy or always_push_to_talk else None,
+                            by_seat=frozenset(n for pair in alike for n in pair))
     return Hearing(SpokenInput(dialogue, fallback), True, notices, dialogue)

@@ -24,7 +24,8 @@ from .grammar import Vocabulary
 
 Speak = Callable[[str], np.ndarray]
 
-ANSWER_PROMPTS = ("speech.ask.", "speech.again", "speech.not_understood", "speech.heard_nothing")
+ANSWER_PROMPTS = ("speech.ask.", "speech.again", "speech.not_understood", "speech.heard_nothing",
+                  "speech.say_seat")
 
 #: in a script: say nothing this time
 SILENT = None
@@ -45,6 +46,8 @@ class SimulatedTable:
     #: answer a correct repetition with silence instead of "yes"
     silent_accept: bool = False
     reaction_s: float = 0.4
+    #: player -> seat: asked for the seat number, the voter says the meant one's
+    seats: dict[str, int] = field(default_factory=dict)
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -62,6 +65,10 @@ class SimulatedTable:
             # said to the repetition was said while it spoke, and a real
             # microphone only captures while the box listens
             self.mic.clear()
+        elif key == "speech.say_seat" and self.truth.get(voter) in self.seats:
+            seat = self.seats[self.truth[voter]]
+            forms = self.vocab.forms("seat_forms", self.vocab.seat(seat)[0])
+            self._utter(voter, self._next(voter, forms[min(1, len(forms) - 1)]))  # "number three"
         elif key.startswith(ANSWER_PROMPTS):
             self._utter(voter, self._next(voter, self._answer(voter)))
         elif key.startswith("speech.confirm."):

@@ -8,10 +8,11 @@ import sys
 import time
 from pathlib import Path
 
+import engine
 import voices
-from engine import Game, SetupError, WakkerdamError, deal
+from engine import BOARD, EDITIONS, FORUM, Game, SetupError, WakkerdamError, deal
 from narrator.bot_table import TextSpeaker
-from narrator.demo import rule_choices
+from narrator.demo import forum_setup, rule_choices
 from narrator.laptop.answers import Refused
 from narrator.laptop.game import (
     ANSWER_SECONDS,
@@ -50,11 +51,16 @@ def parser() -> argparse.ArgumentParser:
     who.add_argument("--players", type=int, help="how many players (their names are asked)")
     p.add_argument("--roles", help="characters in place of villagers (ids or names, comma-separated), "
                                    "or every card when the list has werewolves/seer/villagers")
+    p.add_argument("--edition", choices=EDITIONS, default=BOARD,
+                   help="board (seeds 000-003, the default) or forum (seed 004: --roles is then every card)")
+    p.add_argument("--extra", help="forum edition: extra roles dealt beside the cards (e.g. noble,drunk)")
     p.add_argument("--seed", type=int, help="the shuffle (default: random)")
     sound = p.add_mutually_exclusive_group()
     sound.add_argument("--wav", help="also record everything the narrator says into this WAV file")
     sound.add_argument("--text-only", action="store_true", help="no speech: lines on the screen only")
     p.add_argument("--no-cues", action="store_true", help="no sound cues")
+    p.add_argument("--voice-votes", action="store_true",
+                   help="day votes spoken into the laptop's microphone (Enter, speak, Enter in a loud room)")
     p.add_argument("--discussion", type=seconds, default=DISCUSSION_SECONDS,
                    help="seconds of discussion before each vote (0: none; default %(default)g)")
     p.add_argument("--call-seconds", type=seconds_pair, default=CALL_SECONDS, metavar="LO,HI",
@@ -105,14 +111,25 @@ def main(argv: list[str]) -> int:
     except (SetupError, ValueError) as exc:
         print(f"wakkerdam play: {voices.error_text(exc, pack)}", file=sys.stderr)  # not the local fail: no Refused
         return 2
-    pack = pack.playing(variants)
+    pack = pack.playing(variants).edition(args.edition)
+    forum = args.edition == FORUM
     try:
         names = names_from_arg(args.names) if args.names else None
-        roles = parse_roles(args.roles, pack) if args.roles else None
-        if names is not None or args.players is not None:
+        roles = parse_roles(args.roles, pack) if args.roles and not forum else None
+        if forum:
+            if variants:
+                raise SetupError("the forum edition plays without the board game's variants",
+                                 "refusal.forum_variants", variant=variants[0])
+            if names is not None or args.players is not None:  # a bad deck fails before anyone types
+                forum_setup(names or [f"{i}" for i in range(args.players)], 0, 0, _list(args.roles),
+                            _list(args.extra))
+        elif names is not None or args.players is not None:
             deck(len(names) if names else args.players, roles)  # a bad deck fails before anyone types
     except Refused as no:
         return fail(no)
+    except SetupError as exc:
+        print(f"wakkerdam play: {voices.error_text(exc, pack)}", file=sys.stderr)
+        return 2
 
     session = LaptopSession(pack, TextSpeaker(), Keyboard(), screen)
     journal = None
@@ -121,11 +138,16 @@ def main(argv: list[str]) -> int:
         nonlocal journal
         screen.show(pack.line("laptop.title"))
         players = names or ask_names(session, args.players)
-        cards = deck(len(players), roles)
         # A real game: secret seeds (kept only in the 0600 journal).
         seeds = Seeds.secret() if args.seed is None else Seeds.derived(args.seed)
-        setup = deal(players, cards, seeds.deal, seed=seeds.game, options=options,
-                     variants=variants)
+        if forum:
+            setup = forum_setup(players, seeds.deal, seeds.game, _list(args.roles), _list(args.extra),
+                                options)
+            cards = [setup.roles[p] for p in setup.players]
+        else:
+            cards = deck(len(players), roles)
+            setup = deal(players, cards, seeds.deal, seed=seeds.game, options=options,
+                         variants=variants)
         settings = settings_from(args)
         context = {"mode": "play", **(village.journal_fields() if village else {})}
         journal = new_journal(args.journal or default_journal_path(), setup, lang=args.lang,
@@ -136,10 +158,11 @@ def main(argv: list[str]) -> int:
         session.wait_for_enter(None)
         deal_at_the_laptop(session, setup, journal)
         moderator_class, moderator_kw = village.moderator(journal, session) if village else (Moderator, {})
-        game = Game(village.setup(setup) if village else setup)
+        game = engine.new_game(village.setup(setup) if village else setup)
         return run_laptop_game(session, game, settings.timing(), text_only=args.text_only,
                                wav=args.wav, cues=settings.cues, journal=journal,
-                               moderator_class=moderator_class, moderator_kw=moderator_kw)
+                               moderator_class=moderator_class, moderator_kw=moderator_kw,
+                               voice_votes=settings.voice_votes)
 
     try:
         return to_the_end(session, new_game)
@@ -154,8 +177,13 @@ def main(argv: list[str]) -> int:
             journal.close()
 
 
+def _list(arg: str | None) -> list[str] | None:
+    return [x.strip() for x in arg.split(",") if x.strip()] if arg else None
+
+
 def settings_from(args: argparse.Namespace) -> LaptopSettings:
-    return LaptopSettings(args.call_seconds, args.discussion, args.answer_seconds, cues=not args.no_cues)
+    return LaptopSettings(args.call_seconds, args.discussion, args.answer_seconds, cues=not args.no_cues,
+                          voice_votes=args.voice_votes)
 
 
 def default_journal_path() -> Path:

@@ -38,6 +38,8 @@ class LaptopSettings:
     discussion: float = DISCUSSION_SECONDS
     answer_seconds: float = ANSWER_SECONDS
     cues: bool = True
+    #: day votes spoken (``--voice-votes``): the laptop's microphone, Enter to talk when loud
+    voice_votes: bool = False
 
     def timing(self) -> Timing:
         d = self.discussion
@@ -53,14 +55,15 @@ class LaptopSettings:
         got = header.get("laptop") or {}
         lo, hi = got.get("call_seconds", CALL_SECONDS)
         return cls((float(lo), float(hi)), float(got.get("discussion", DISCUSSION_SECONDS)),
-                   float(got.get("answer_seconds", ANSWER_SECONDS)), bool(got.get("cues", True)))
+                   float(got.get("answer_seconds", ANSWER_SECONDS)), bool(got.get("cues", True)),
+                   bool(got.get("voice_votes", False)))
 
 
 def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_only: bool,
                     wav: str | None = None, cues: bool = True, journal: Any = None,
                     start_at: int = 0, resumed: bool = False,
                     moderator_class: type[Moderator] = Moderator,
-                    moderator_kw: dict[str, Any] | None = None) -> Game:
+                    moderator_kw: dict[str, Any] | None = None, voice_votes: bool = False) -> Game:
     """Run ``game`` with the moderator, the laptop as its table; with a
     journal, every decision is written before its effect (``start_at`` and
     ``resumed`` go on with a game rebuilt from its journal). A layer above
@@ -72,8 +75,13 @@ def run_laptop_game(session: LaptopSession, game: Game, timing: Timing, *, text_
         session.speaker = make_speaker(pack, wav_path=wav, cues=cues, echo=False)
     speaker = session.speaker
     setup = game.setup
+    table: Any = LaptopInput(session)
+    if voice_votes and not text_only:
+        from narrator.laptop.talk import spoken_laptop
+
+        table = spoken_laptop(session, table, setup)
     moderator = moderator_class(
-        game, pack, speaker, LaptopInput(session), LaptopPrivate(session), RealClock(),
+        game, pack, speaker, table, LaptopPrivate(session), RealClock(),
         narration_seed=seeds_of(setup, journal.header if journal is not None else None).narration,
         timing=timing, controls=LaptopControls(session), journal=journal,
         on_line=session.public, realtime=not text_only, start_at=start_at, **(moderator_kw or {}),
@@ -131,7 +139,7 @@ def resume_game(game: Game, start_at: int, *, lang: str, text_only: bool, journa
         return run_laptop_game(session, game, settings.timing(), text_only=text_only, wav=wav,
                                cues=settings.cues, journal=journal, start_at=start_at,
                                resumed=not redeal, moderator_class=moderator_class,
-                               moderator_kw=moderator_kw)
+                               moderator_kw=moderator_kw, voice_votes=settings.voice_votes)
 
     return to_the_end(session, go_on)
 

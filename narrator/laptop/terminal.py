@@ -55,6 +55,16 @@ class Keyboard:
             raise EOFError
         return out
 
+    def take_enters(self) -> int:
+        """How many bare Enters were typed so far, without waiting; they are
+        taken, any other line stays to be read (push-to-talk's key)."""
+        while not self._eof and select.select([self.fd], [], [], 0)[0]:
+            self._fill()
+        enters = sum(1 for line in self._lines if not line.strip())
+        if enters:
+            self._lines = deque(line for line in self._lines if line.strip())
+        return enters
+
     def discard_typeahead(self) -> bool:
         """Forget what was typed before a question was shown (someone else's
         keys must not answer a secret question, nor an early ``u`` undo the

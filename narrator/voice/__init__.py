@@ -8,7 +8,11 @@ Use::
     speaker.cue("night"); speaker.say(text); speaker.silence(2.5)
     speaker.wait_until_done(); speaker.close()
 
-Which engine speaks by default, and why: **the espeak-ng command line**.
+Which voice speaks: the best of the pack's ``voices`` installed here
+(``backend: best``; Piper, MBROLA through espeak-ng), espeak-ng's own voice
+last; measured in ``bench/narration_quality.py``, see docs/voice.md. Every
+line is levelled to the pack's loudness (``loudness.py``, ITU-R BS.1770).
+The engine underneath, and why: **the espeak-ng command line**.
 pyttsx3 (the design card's library) drives the very same engine on Linux
 (libespeak-ng), so the voice is the same, but measured here pyttsx3 2.99
 returns from ``runAndWait()`` before its file is written, can hang, keeps only
@@ -41,7 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .backends import BACKENDS, DEFAULT_BACKEND, Synthesizer, make_backend
+from .backends import BACKENDS, BEST, DEFAULT_BACKEND, Synthesizer, best_backend, make_backend
 from .cache import RenderCache, Renderer, default_cache_dir
 from .cues import Cue, cue_samples
 from .messages import (
@@ -58,12 +62,16 @@ from .output import AudioOut, NullOut, SoundDeviceOut, TeeOut, WavFileSink
 from .speaker import Reporter, Speaker
 
 __all__ = [
-    "BACKENDS", "DEFAULT_BACKEND", "SAMPLE_RATE", "Audio", "AudioOut", "BackendUnavailable",
+    "BACKENDS", "BEST", "DEFAULT_BACKEND", "SAMPLE_RATE", "Audio", "AudioOut", "BackendUnavailable",
     "Cue", "NullOut", "RenderCache", "Renderer", "Say", "SoundDeviceOut", "Speaker",
     "SpeechTimeout", "Synthesizer", "TeeOut", "VoiceConfigError", "VoiceError",
     "VoiceSettings", "WavFileSink", "cue_samples", "default_cache_dir", "make_backend",
     "make_speaker", "settings_for",
 ]
+
+
+#: how far the night's ambience lies under the voice (LU): heard, never in the way
+AMBIENCE_UNDER_LU = 24.0
 
 
 def settings_for(pack: Any) -> VoiceSettings:
@@ -101,22 +109,29 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
                  cache_dir: str | Path | None = None,
                  echo: bool | Callable[[str], None] | None = None,
                  warn: Callable[[str], None] | None = None,
-                 open_device: Callable[[int], AudioOut] | None = None) -> Speaker:
+                 open_device: Callable[[int], AudioOut] | None = None,
+                 outdoors: bool = False, night_sounds: bool = False) -> Speaker:
     """A ready Speaker for ``pack`` (``voices.load(lang)``).
 
     - ``wav_path``: also record everything said, in order, into this WAV file.
     - ``fast``: no real waits and no sound card (tests, ``demo --fast``); the
       audio is still rendered and written to ``wav_path`` if given.
     - ``cues``: play the sound cues (night, dawn, vote, shot).
-    - ``backend``: ``espeak-ng`` (default), ``pyttsx3`` or ``piper``; one that
-      cannot run here is reported once and espeak-ng is used instead; with no
-      engine at all the box goes on in text only.
+    - ``backend``: ``best`` (the packs' choice: the best of the pack's
+      ``voices`` installed here, espeak-ng's own voice last), ``espeak-ng``,
+      ``pyttsx3`` or ``piper``; one that cannot run here is reported once
+      and espeak-ng is used instead; with no engine at all the box goes on
+      in text only.
     - ``cache_dir``: where rendered lines are kept (default
       ``~/.cache/wakkerdam/tts``).
     - ``echo``: print each line to the terminal: True, False, a callable, or
       None = only when there is no sound card.
     - ``warn``: where the once-only reports go (default: stderr).
     - ``open_device``: the seam for tests; default opens sounddevice.
+    - ``outdoors``: a battery kit's night outside: every line louder
+      (the pack's ``outdoors_loudness``), peaks softly limited.
+    - ``night_sounds``: Maneschijn nights: the ambience under the night and
+      the owl at each call (``Speaker.night_sounds`` can change it later).
 
     Raises VoiceConfigError (one clear message) when the pack's voice
     settings are wrong.
@@ -127,10 +142,11 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
     synth: Synthesizer | None
     chosen = backend or settings.backend or DEFAULT_BACKEND
     try:
-        synth = make_backend(settings, chosen)
+        # the best voice installed is the normal case, not worth a warning
+        synth = best_backend(settings)[0] if chosen == BEST else make_backend(settings, chosen)
     except BackendUnavailable as exc:
         synth = None
-        if chosen != DEFAULT_BACKEND:
+        if chosen not in (DEFAULT_BACKEND, BEST):  # best has tried espeak-ng already
             try:
                 synth = make_backend(settings, DEFAULT_BACKEND)
                 reporter.once("voice.backend_unavailable", backend=chosen, reason=str(exc),
@@ -143,7 +159,9 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
     cache_root = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     cache = RenderCache(cache_root, on_disk_error=lambda d, r: reporter.once(
         "voice.cache_unwritable", path=str(d), reason=r))
-    renderer = Renderer(synth, cache, pack.lang) if synth is not None else None
+    level = settings.outdoors_loudness if outdoors else settings.loudness
+    renderer = Renderer(synth, cache, pack.lang, loudness=level,
+                        limit=outdoors) if synth is not None else None
 
     record = Path(wav_path) if wav_path is not None else None
     out: AudioOut
@@ -182,4 +200,5 @@ def make_speaker(pack: Any, *, wav_path: str | Path | None = None, fast: bool = 
     echo_fn = _print_line if echo is True else (echo or None)
     return Speaker(pack, renderer, out, fast=fast, cues=cues, echo=echo_fn,
                    reporter=reporter, fallback=fallback if device is not None else None,
-                   words_per_minute=settings.rate)
+                   words_per_minute=settings.rate, night_sounds=night_sounds,
+                   night_lufs=level - AMBIENCE_UNDER_LU)

@@ -24,6 +24,7 @@ from pathlib import Path
 import voices
 
 from .backends import Synthesizer
+from .loudness import normalise
 from .messages import Audio, Say
 from .wavio import BadWav, decode_wav, encode_wav
 
@@ -48,7 +49,7 @@ class RenderCache:
     ignored.
     """
 
-    def __init__(self, directory: Path | None = None, *, memory_bytes: int = 48 << 20,
+    def __init__(self, directory: Path | None = None, *, memory_bytes: int = 12 << 20,
                  on_disk_error: Callable[[Path, voices.Line], None] | None = None) -> None:
         self.directory = Path(directory) if directory is not None else None
         self.memory_bytes = memory_bytes
@@ -134,13 +135,21 @@ class RenderCache:
 
 
 class Renderer:
-    """One backend, one language, one cache; renders now or ahead of time."""
+    """One backend, one language, one cache; renders now or ahead of time.
 
-    def __init__(self, synth: Synthesizer, cache: RenderCache, lang: str) -> None:
+    Every line is brought to ``loudness`` (LUFS, BS.1770: ``loudness.py``)
+    before it is kept, the soft limiter on with ``limit`` (outdoors); None
+    keeps the engine's own level."""
+
+    def __init__(self, synth: Synthesizer, cache: RenderCache, lang: str, *,
+                 loudness: float | None = None, limit: bool = False) -> None:
         self.synth = synth
         self.cache = cache
         self.lang = lang
-        self._identity = synth.identity()
+        self.loudness = loudness
+        self.limit = limit
+        level = "" if loudness is None else f"|lufs{loudness:g}{'L' if limit else ''}"
+        self._identity = synth.identity() + level
         self._inflight: dict[str, Future[Audio]] = {}
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voice-prefetch")
@@ -148,9 +157,15 @@ class Renderer:
     def _key(self, text: str) -> str:
         return RenderCache.key(self._identity, Say(text, self.lang))
 
+    def _render(self, text: str) -> Audio:
+        audio = self.synth.render(Say(text, self.lang))
+        if self.loudness is not None:
+            audio = normalise(audio, self.loudness, limit=self.limit)
+        return audio
+
     def _render_into(self, key: str, text: str, future: Future[Audio]) -> None:
         try:
-            audio = self.synth.render(Say(text, self.lang))
+            audio = self._render(text)
             self.cache.put(key, audio)
             future.set_result(audio)
         except BaseException as exc:  # handed to whoever waits for this line
@@ -184,7 +199,7 @@ class Renderer:
         except Exception:
             # The ahead-of-time render failed; try once more here so the
             # error (if it recurs) reaches the caller with its own message.
-            audio = self.synth.render(Say(text, self.lang))
+            audio = self._render(text)
             self.cache.put(key, audio)
             return audio
 

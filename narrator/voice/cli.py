@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
                     description="Hear the voice of the box; fill its cache.")
     sub = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--backend", choices=("espeak-ng", "pyttsx3", "piper"))
+    common.add_argument("--backend", choices=("best", "espeak-ng", "pyttsx3", "piper"))
     common.add_argument("--wav", help="also write everything into this WAV file")
     common.add_argument("--fast", action="store_true", help="no real waits (with --wav)")
     common.add_argument("--cache-dir", help="where rendered lines are kept")
@@ -39,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     warm = sub.add_parser("warm", help="render every complete line of a pack into the cache")
     warm.add_argument("--lang", default=voices.DEFAULT_LANGUAGE,
                       choices=(*voices.LANGUAGES, "all"))
-    warm.add_argument("--backend", choices=("espeak-ng", "pyttsx3", "piper"))
+    warm.add_argument("--backend", choices=("best", "espeak-ng", "pyttsx3", "piper"))
     warm.add_argument("--cache-dir", help="where rendered lines are kept")
     return parser
 

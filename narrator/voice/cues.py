@@ -2,7 +2,10 @@
 
 Each is synthesised with numpy at the output rate and is the same every time
 (the noise in the shot comes from a fixed seed). They are public signals only:
-night falls, dawn, the vote, a shot.
+night falls, dawn, the vote, a shot, and (Maneschijn nights) an owl at every
+night call, the same for every role, called or pretended. ``ambience`` is the
+night's bed of wind and crickets, a loop played under the night whatever
+happens in it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ class Cue(StrEnum):
     DAWN = "dawn"
     VOTE = "vote"
     SHOT = "shot"
+    CALL = "call"
 
 
 _PEAK = 0.5 * 32767  # well below full scale: cues must not drown the voice
@@ -75,7 +79,53 @@ def _shot(rate: int) -> np.ndarray:
     return bang
 
 
-_MAKERS = {Cue.NIGHT: _night, Cue.DAWN: _dawn, Cue.VOTE: _vote, Cue.SHOT: _shot}
+def _call(rate: int) -> np.ndarray:
+    # An owl: a short hoot, a pause, a longer one that falls a little.
+    def hoot(seconds: float, f0: float, f1: float) -> np.ndarray:
+        t = _times(seconds, rate)
+        freq = np.linspace(f0, f1, len(t)) * (1 + 0.01 * np.sin(2 * np.pi * 6 * t))
+        phase = 2 * np.pi * np.cumsum(freq) / rate
+        shape = np.sin(np.pi * t / seconds) ** 2
+        return (np.sin(phase) + 0.15 * np.sin(2 * phase)) * shape
+
+    return _sequence([(0.0, hoot(0.25, 420, 400)), (0.45, hoot(0.6, 410, 360))], 1.1, rate)
+
+
+_MAKERS = {Cue.NIGHT: _night, Cue.DAWN: _dawn, Cue.VOTE: _vote, Cue.SHOT: _shot,
+           Cue.CALL: _call}
+
+#: the night's loop; long enough that its repeat is not heard as one
+AMBIENCE_S = 23.0
+
+
+@cache
+def ambience(rate: int = SAMPLE_RATE) -> np.ndarray:
+    """The night's bed at full level (float, peak 1): wind, low and
+    slowly swelling, and crickets; it loops without a seam (its ends are
+    faded into each other). Made once from a fixed seed."""
+    rng = np.random.default_rng(11)
+    n = round(AMBIENCE_S * rate)
+    t = np.arange(n) / rate
+    # wind: noise low-passed by a running mean, swelling every few seconds
+    noise = rng.standard_normal(n + 64)
+    wind = np.convolve(noise, np.ones(64) / 64, mode="valid")[:n]
+    swell = 0.55 + 0.45 * np.sin(2 * np.pi * t / 7.7) * np.sin(2 * np.pi * t / 3.1 + 1.0)
+    bed = wind * swell / max(1e-9, float(np.std(wind)))
+    # crickets: trains of short 4.6 kHz chirps, a few a second, now and then
+    chirp_t = _times(0.012, rate)
+    chirp = np.sin(2 * np.pi * 4600 * chirp_t) * np.sin(np.pi * chirp_t / 0.012) ** 2
+    for start in np.arange(0.3, AMBIENCE_S - 1.0, 0.9):
+        if rng.random() < 0.6:
+            for k in range(int(rng.integers(3, 6))):
+                i = round((start + k * 0.045) * rate)
+                bed[i:i + len(chirp)] += 0.8 * chirp[: n - i]
+    fade = round(0.5 * rate)            # the end flows into the start
+    ramp = np.linspace(0.0, 1.0, fade)
+    bed[:fade] = bed[:fade] * ramp + bed[-fade:] * (1 - ramp)
+    bed = bed[:-fade]
+    bed /= max(1e-9, float(np.max(np.abs(bed))))
+    bed.setflags(write=False)
+    return bed
 
 
 @cache

@@ -12,6 +12,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -54,8 +55,10 @@ def _parse_voice_list(listing: str) -> set[str]:
 
 @cache
 def known_voices() -> frozenset[str]:
-    """Every language code, voice name and voice file espeak-ng accepts."""
-    return frozenset(_parse_voice_list(_run(["--voices"]).stdout.decode("utf-8", "replace")))
+    """Every language code, voice name and voice file espeak-ng accepts
+    (its MBROLA voices are listed apart: ``--voices=mb``)."""
+    names = _parse_voice_list(_run(["--voices"]).stdout.decode("utf-8", "replace"))
+    return frozenset(names | _parse_voice_list(_run(["--voices=mb"]).stdout.decode("utf-8", "replace")))
 
 
 @cache
@@ -76,6 +79,24 @@ def check_voice(voice: str) -> None:
             f"espeak-ng has no voice variant {variant!r} (see `espeak-ng --voices=variant`)")
 
 
+#: where Debian's MBROLA voices live (package mbrola-nl2: /usr/share/mbrola/nl2/nl2)
+MBROLA_DIRS = ("/usr/share/mbrola", "/usr/local/share/mbrola")
+
+
+def check_mbrola(voice: str) -> None:
+    """An ``mb-XX`` voice needs the mbrola program and the voice's diphone
+    database; espeak-ng lists the voice without them (and then says
+    nothing). BackendUnavailable, naming what to install, when one is missing."""
+    name = voice.partition("+")[0].lower().removeprefix("mb-")
+    package = f"mbrola-{name}"
+    if shutil.which("mbrola") is None:
+        raise BackendUnavailable(f"mbrola is not installed (apt install mbrola {package}, "
+                                 "from Debian's non-free: ./dev.sh voices)")
+    if not any(Path(d, name, name).is_file() or Path(d, name).is_file() for d in MBROLA_DIRS):
+        raise BackendUnavailable(f"the MBROLA voice {name} is not installed (apt install "
+                                 f"{package}, from Debian's non-free: ./dev.sh voices)")
+
+
 class EspeakCli:
     """Renders through the ``espeak-ng`` executable."""
 
@@ -87,6 +108,11 @@ class EspeakCli:
         check_voice(settings.voice)
         self.settings = settings
         self.timeout = timeout
+        if settings.voice.lower().startswith("mb-"):
+            check_mbrola(settings.voice)
+            # a database that is there but broken (Debian's mbrola-nl1) speaks nothing
+            if len(self.render(Say("ja", settings.voice)).samples) == 0:
+                raise BackendUnavailable(f"the MBROLA voice {settings.voice} speaks nothing")
 
     def identity(self) -> str:
         return f"{self.name}|{version()}|{self.settings.identity()}"

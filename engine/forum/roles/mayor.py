@@ -32,6 +32,7 @@ from engine.forum.botkit import ForumBotContext, help_, hurt
 from engine.forum.day import Ballot, leaders, request
 from engine.forum.deaths import Flow
 from engine.forum.helpers import others
+from engine.forum.outcome import decided
 from engine.forum.registry import ForumRole, ForumRules, ForumStep, base_rules, role
 from engine.forum.state import ForumState
 from engine.messages import Request
@@ -115,6 +116,8 @@ class MayorRules(ForumRules):
     def after_death(self, s: ForumState, death: Death) -> Flow:
         if mayor_of(s) != death.name:
             return False
+        if decided(s):
+            return False  # the game is over: no mayor follows
         dead = death.name
         while True:
             named: str | None = s.store.get("successor")
