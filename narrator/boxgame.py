@@ -245,7 +245,7 @@ def play(setup: Setup, kit: Any, speaker: Any, *, args: argparse.Namespace,
     moderator = Moderator(
         game, pack, speaker, table, private,
         clock or RealClock(), narration_seed=seeds.narration, controls=kit.controls, journal=journal,
-        timing=Timing(call_seconds=call_seconds, discussion_seconds=args.discussion,
+        timing=Timing(call_seconds=call_seconds, turn_seconds=call_seconds, discussion_seconds=args.discussion,
                       answer_seconds=args.answer_seconds),
         on_line=lambda line: print(line, flush=True), realtime=clock is None, start_at=start_at,
     )

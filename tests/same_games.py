@@ -58,12 +58,31 @@ def fingerprint(i: int) -> str:
     return hashlib.sha256(json.dumps(whole).encode()).hexdigest()[:16]
 
 
+#: forum games of the sample (one in ten: they are slower)
+FORUM_EVERY = 10
+
+
+def forum_fingerprint(i: int) -> str:
+    """Forum game ``i``: a random deck of the edition's roles, its bots."""
+    import random
+
+    from engine.forum.game import ForumGame
+    from narrator.bots import play_any
+    from tests.forum_playout import random_setup
+
+    game = play_any(ForumGame(random_setup(random.Random(i))), Bots(i, ("random", "sensible")[i % 2]))
+    events = [[e.kind, plain(e.data), plain(e.to), e.cue, e.sleeper] for e in game.events]
+    whole = [plain(list(game.decisions)), events, plain(game.winner), plain(game.state.winners)]
+    return hashlib.sha256(json.dumps(whole).encode()).hexdigest()[:16]
+
+
 def main(argv: list[str]) -> None:
     start, stop = int(argv[0]), int(argv[1])
     runs = [[batch.seeds(0).to_dict(), dict(play_games(batch, start, start + (stop - start) // 10))]
             for batch in BATCHES]
+    forum = [forum_fingerprint(i) for i in range(start, stop, FORUM_EVERY)]
     print(json.dumps({"compiled": compiled.is_compiled(), "games": [fingerprint(i) for i in range(start, stop)],
-                      "runs": runs}))
+                      "runs": runs, "forum": forum}))
 
 
 if __name__ == "__main__":

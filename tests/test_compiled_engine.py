@@ -52,6 +52,9 @@ def test_the_compiled_engine_plays_the_same_games_as_the_pure_one(build: None) -
     different = [i for i, (a, b) in enumerate(zip(runs[0]["games"], runs[1]["games"], strict=True)) if a != b]
     assert different == [], f"games {different[:10]} differ (tests.playout.mixed_deal)"
     assert runs[0]["runs"] == runs[1]["runs"]  # tests.same_games.BATCHES
+    # the forum edition is compiled too: the same forum games
+    forum = [i for i, (a, b) in enumerate(zip(runs[0]["forum"], runs[1]["forum"], strict=True)) if a != b]
+    assert forum == [] and len(runs[0]["forum"]) == GAMES // 10, f"forum games {forum[:10]} differ"
 
 
 def test_a_build_from_other_sources_is_never_used(build: None, tmp_path, monkeypatch) -> None:

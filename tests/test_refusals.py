@@ -40,6 +40,35 @@ def _dealt(cards: list[Role], **kw: object) -> Callable[[], None]:
     return lambda: _check(cards, **kw)  # type: ignore[arg-type]
 
 
+def _f(rid: str) -> Role:
+    from engine.forum.game import ForumGame  # noqa: F401  (registers the forum's roles)
+    from engine.forum.registry import parse_forum_role
+
+    return parse_forum_role(rid, extra=rid in ("noble", "drunk", "mayor", "cupid", "lover"))
+
+
+def _forum(*, extra: dict[str, tuple[Role, ...]] | None = None, middle: tuple[Role, ...] = (),
+           thief: bool = False, variants: tuple[str, ...] = ()) -> None:
+    from engine.forum.deck import check_deal
+
+    names = ("Anna", "Bram", "Cees", "Dirk")
+    roles = {"Anna": R.WEREWOLF, "Bram": R.VILLAGER, "Cees": R.THIEF if thief else R.VILLAGER,
+             "Dirk": R.VILLAGER}
+    check_deal(Setup(names, roles, middle, Options(), 1, variants, None, "forum", extra or {}))
+
+
+def _forum_dealt(cards: list[str], extras: list[str]) -> None:
+    from engine.forum.deck import deal
+
+    deal(("Anna", "Bram", "Cees", "Dirk"), [_f(c) for c in cards], [_f(e) for e in extras], 1)
+
+
+def _demo_deal(players: int, **kw: object) -> None:
+    from narrator.demo import deal
+
+    deal(players, 1, **kw)  # type: ignore[arg-type]
+
+
 CASES: dict[str, Callable[[], None]] = {
     "few_players": lambda: _check([R.WEREWOLF], names=("Anna",)),
     "not_a_name": lambda: _check(PLAIN, names=NAMES[:7] + (" ",)),
@@ -94,6 +123,17 @@ CASES: dict[str, Callable[[], None]] = {
                                   options={"double_me_second": {n: "villager" for n in NAMES}}),
     "beginners_card": _dealt([R.CUPID] + PLAIN[1:], variants=("beginners",)),
     "unknown_role": lambda: parse_role("dragon"),
+    # the forum edition (seed 004): its deal and its extra roles
+    "extra_board": lambda: _demo_deal(8, extra=["noble"]),
+    "forum_cannot_carry": lambda: _forum(extra={"Anna": (_f("noble"),)}),
+    "forum_extra_twice": lambda: _forum(extra={"Bram": (_f("noble"), _f("noble"))}),
+    "forum_middle": lambda: _forum(middle=(R.VILLAGER,)),
+    "forum_nobody_carries": lambda: _forum_dealt(["werewolf", "villager", "villager", "villager"], ["drunk"]),
+    "forum_not_a_role": lambda: _forum(thief=True),
+    "forum_not_dealt": lambda: _forum(extra={"Bram": (_f("mayor"),)}),
+    "forum_not_extra": lambda: _forum(extra={"Bram": (R.SEER,)}),
+    "forum_unknown_role": lambda: _f("vampire"),
+    "forum_variants": lambda: _forum(variants=("lycanthropy",)),
 }
 
 

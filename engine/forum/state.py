@@ -104,6 +104,11 @@ class ForumState:
         return self._rng
 
     # -- reading ---------------------------------------------------------
+    @property
+    def role(self) -> dict[str, Role]:
+        """Each player's card now (the board game's state calls it ``role``)."""
+        return self.card
+
     def living(self) -> tuple[str, ...]:
         return self.living_now
 

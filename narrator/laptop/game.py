@@ -43,7 +43,8 @@ class LaptopSettings:
 
     def timing(self) -> Timing:
         d = self.discussion
-        return Timing(call_seconds=self.call_seconds, discussion=d > 0, discussion_seconds=d,
+        return Timing(call_seconds=self.call_seconds, turn_seconds=self.call_seconds,
+                      discussion=d > 0, discussion_seconds=d,
                       discussion_warning=min(20.0, d / 4), answer_seconds=self.answer_seconds)
 
     def to_header(self) -> dict[str, Any]:
