@@ -175,7 +175,7 @@ def pool_of(ids: Sequence[str] | None) -> Pool:
 def check_players(players: int) -> None:
     lo, hi = PLAYERS
     if not lo <= players <= hi:
-        raise BalanceInputError("balance.err_players", count=players, lo=lo, hi=hi)
+        raise BalanceInputError("balance.err_forum_players", count=players, lo=lo, hi=hi)
 
 
 def wolf_range(players: int) -> range:
