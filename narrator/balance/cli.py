@@ -61,8 +61,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="forum edition: propose decks near even for --players (8 to 30) from --roles-pool")
     p.add_argument("--roles-pool", help="with --propose: the roles a group ticks, cards and extra roles, "
                                         "comma-separated (default: every role the forum edition deals)")
-    p.add_argument("--search-games", default="100",
-                   help="with --propose: games of each sketched deck (default 100; candidates: three times as many)")
+    p.add_argument("--search-games", default="60",
+                   help="with --propose: games of each sketched deck (default 60; candidates: three times as many)")
     p.add_argument("--table", action="store_true",
                    help="show the shipped table for seed 001's decks (config/balance.yaml); no games")
     return p

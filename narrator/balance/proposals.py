@@ -14,7 +14,9 @@ has it). The search, for one number of players:
    role tips a deck toward which side, and how far.
 3. **Candidates** the model puts near even, for each number of werewolves,
    taking in as many ticked roles as it can; they and the best sketches are
-   played more (``check_games``), the model fitted again.
+   played more (``check_games``), the model fitted again; twice more, the
+   model builds around the werewolves that came nearest, and the nearest
+   decks' neighbours (one role more or less) are played.
 4. **Proposals**: the best candidates, played ``games`` times exactly as
    ``wakkerdam simulate --edition forum --roles ... --extra ... --seed S``
    plays them (``narrator.balance.forum.forum_rates``), so a proposal holds
@@ -324,7 +326,7 @@ def order(deck: Deck, rates: Rates) -> tuple[object, ...]:
 
 
 def propose(players: int, pool: Pool, *, seed: int = 1, jobs: int | Workers = 1, top: int = 3,
-            sketches: int = 40, sketch_games: int = 100, check_games: int = 300, games: int = 1000,
+            sketches: int = 40, sketch_games: int = 60, check_games: int = 180, games: int = 1000,
             done: Callable[[int], None] | None = None) -> Search:
     """The ``top`` decks nearest to even for ``players`` from ``pool``, best first."""
     check_players(players)
@@ -334,10 +336,10 @@ def propose(players: int, pool: Pool, *, seed: int = 1, jobs: int | Workers = 1,
         return _propose(players, pool, seed, workers, top, sketches, sketch_games, check_games, games, done)
 
 
-def planned(*, top: int = 3, sketches: int = 40, sketch_games: int = 100, check_games: int = 300,
+def planned(*, top: int = 3, sketches: int = 40, sketch_games: int = 60, check_games: int = 180,
             games: int = 1000, players: int = 16) -> int:
     """About how many games a search plays (for a progress bar)."""
-    candidates = len(wolf_range(players)) + 2 + 10
+    candidates = len(wolf_range(players)) + 2 + 2 * 10
     return sketches * sketch_games + candidates * check_games + top * games
 
 
@@ -374,17 +376,18 @@ def _propose(players: int, pool: Pool, seed: int, workers: Workers, top: int, sk
     second = [built(model, players, pool, w) for w in wolf_range(players)] + best_sketches
     check(second, seed + 1)
     played += check_games * len({d.key() for d in second})
-    # round 3: the model fitted near even builds again, around the werewolves that came nearest
-    near = sorted(checked.values(), key=lambda dr: order(*dr))[:2]
-    third: list[Deck] = []
-    for deck, _rates in near:
-        for wolves in (deck.wolves - 1, deck.wolves, deck.wolves + 1):
-            if wolves in wolf_range(players):
-                third.append(built(model, players, pool, wolves))
-        third += neighbours(model, deck, pool)[:2]
-    fresh_third = {d.key() for d in third if d.key() not in checked}
-    check(third, seed + 2)
-    played += check_games * len(fresh_third)
+    # rounds 3 and 4: the model, fitted near even, builds again around the
+    # werewolves that came nearest, and tries the nearest decks' neighbours
+    for round_seed in (seed + 2, seed + 3):
+        near = sorted(checked.values(), key=lambda dr: order(*dr))[:2]
+        more: list[Deck] = []
+        for deck, _rates in near:
+            for wolves in (deck.wolves - 1, deck.wolves, deck.wolves + 1):
+                if wolves in wolf_range(players):
+                    more.append(built(model, players, pool, wolves))
+            more += neighbours(model, deck, pool)[:2]
+        played += check_games * len({d.key() for d in more if d.key() not in checked})
+        check(more, round_seed)
 
     proposals = []
     for deck in distinct([d for d, r in sorted(checked.values(), key=lambda dr: order(*dr))], top):
