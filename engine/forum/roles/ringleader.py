@@ -69,7 +69,7 @@ def info(s: ForumState, leader: str) -> dict[str, Any]:
 
 
 def ask(s: ForumState) -> Request | None:
-    return holder_request(s, "ringleader", RINGLEADER, ASK, info=info, count=THREE,
+    return holder_request(s, "ringleader", RINGLEADER, ASK, info=info,
                           choices=lambda s, p: s.living(), only=lambda s, p: bool(info(s, p)))
 
 
