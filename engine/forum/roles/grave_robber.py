@@ -142,7 +142,7 @@ FORM = Form("grave_robber", (Part(kind="yes_no", params=(("grave", "grave"),)),)
 
 role(ForumRole(
     GRAVE_ROBBER, Side.NEUTRAL, acts=True, chooses_side=False, rules=GraveRobberRules(),
-    spent=lambda s, p: robbed(s, p),
+    spent=lambda s, p: robbed(s, p) or s.night > NIGHTS[-1],  # (after night 4 no grave is left him)
     steps=(ForumStep("grave_robber", 44, GRAVE_ROBBER, nights=lambda n: n in NIGHTS, request=ask,
                      apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
