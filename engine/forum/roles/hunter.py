@@ -23,7 +23,10 @@ village lynches him, he names his shot then (``hunter``): a list "afhankelijk
 van de zichtbare stemmen bij de lynch" says no more than he knows at that
 moment, so it is asked; the time-out takes his list. "Een jager die sterft
 aan inactiviteit" and the witch's revival do not arise at a table (a saved
-hunter never died).
+hunter never died). The grim reaper is offered like anyone (the choices
+must not give him away); a shot at him does nothing, and by day the box
+says only that ("de identiteit van de ijzeren hein wordt ook niet bekend
+gemaakt"); at night the first living name of the list counts.
 """
 
 from __future__ import annotations
