@@ -154,6 +154,9 @@ class Moderator:
         #: the day's discussion ends (clock time), and the ballot under way
         self.discussion_ends: float | None = None
         self.tally: dict[str, str | None] = {}
+        #: whose turn of the forum's day round is under way (his name is said
+        #: aloud); kept to the turn's drawn end, acted or not
+        self.turn: str | None = None
 
     @property
     def narrated(self) -> int:
@@ -308,6 +311,7 @@ class Moderator:
         aloud, then on his private channel what the night brought him, or
         that it brought nothing: every turn is told the same way."""
         player = e.data["name"]
+        self.turn = player
         self._say(self.pack.line("narration.turn", name=player))
         self._call = Call("turn", self.clock.now(), self._draw_turn_length())
         mine = [ev for ev in self._sleepers if ev.to and player in ev.to]
@@ -331,6 +335,7 @@ class Moderator:
         pad = self._remaining() if call is not None else 0.0
         self._call = None
         self._silence(pad)
+        self.turn = None
         if call is not None:
             length = self.clock.now() - call.started
             self.transcript.items.append(("wait", round(length, 3)))

@@ -170,6 +170,6 @@ def test_the_harvest_festivals_refusals_say_its_own_rule() -> None:
     holder["m"] = m
     m.run()
     refusals = [params["rule"] for seats, key, params in private.shown if key == "narration.refused_private"]
-    assert refusals[0] == pack.line("rule.werewolves_own") != voices.load("nl").line("rule.werewolves_own")
-    assert "naast een van hen" in refusals[0]
+    assert refusals[0] == pack.line("rule.harvest_neighbours") != voices.load("nl").line("rule.werewolves_own")
+    assert "buurman" in refusals[0]
     assert "Bram" in m.game.decisions  # the pack then chose a neighbour

@@ -5,10 +5,12 @@ view during the day's discussion, one game at a time, the box between games
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
+import config
 import voices
 from engine import Game, Role, deal
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
@@ -284,3 +286,266 @@ def test_the_story_dates_a_hunters_dawn_shot_to_the_day_and_his_bite_to_the_nigh
     ballots = [i["text"] for c in story["chapters"] for i in c["items"]
                if i["text"].startswith(NL.line("web.ask.vote").capitalize() + ":")]
     assert ballots and not any("(" + NL.line("web.ask.vote") + ")" in b for b in ballots)
+
+
+# -- the forum edition (seed 004) on the page --------------------------------------------------
+def _forum_form(names: tuple[str, ...] = NAMES, **extra: object) -> dict[str, object]:
+    return {**{f"name_{i}": n for i, n in enumerate(names, 1)}, "edition": "forum", **extra}
+
+
+def test_the_forum_edition_offers_every_role_its_registry_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """By side, each with its name and its one line in the table's language;
+    what arises in play (the mayor, a lover) is never offered; a role the
+    engine gains appears on the page and is read from the form by itself."""
+    from engine.forum.registry import FORUM_ROLES, ForumRole
+    from engine.vocab import Side
+    from web import forum
+
+    for lang in voices.LANGUAGES:
+        pack = voices.load(lang)
+        shown = forum.context({}, pack, 0, [])
+        for side, offered in shown["forum_sides"]:
+            want = {r.value for r, c in FORUM_ROLES.items()
+                    if c.kind == "role" and c.dealt and c.side is not None and c.side.value == side}
+            assert {o.id for o in offered} == want
+        assert {s for s, _ in shown["forum_sides"]} <= {"good", "bad", "neutral"}
+        offered = [o for _, group in shown["forum_sides"] for o in group] + shown["forum_extras"]
+        assert {o.id for o in shown["forum_extras"]} == {
+            r.value for r, c in FORUM_ROLES.items() if c.kind == "extra" and c.dealt}
+        assert not {"mayor", "lover"} & {o.id for o in offered}
+        forum_pack = pack.edition("forum")
+        for o in offered:
+            assert o.name == forum_pack.role_bare(o.id) and o.about == forum_pack.line(f"forum.about.{o.id}")
+    # a card the engine gains: offered under its side, dealt from its field
+    bishop = Role.define("bishop")
+    monkeypatch.setitem(FORUM_ROLES, bishop, ForumRole(bishop, Side.GOOD))
+    shown = forum.context({}, NL, 0, [])
+    good = dict(shown["forum_sides"])["good"]
+    assert "bishop" in {o.id for o in good}
+    reading = choices.read(_forum_form(fcount_bishop="1", fcount_werewolf="2"))
+    assert reading.problems == [] and reading.choice is not None and "bishop" in reading.choice.cards
+
+
+def test_a_forum_deck_is_read_from_its_counts() -> None:
+    empty = choices.read(_forum_form())
+    assert empty.problems == [] and empty.choice is not None
+    cards, extras = config.forum_demo_deck(len(NAMES))  # nothing typed: the box's own deck
+    assert sorted(empty.choice.cards) == sorted(cards) and sorted(empty.choice.extras) == sorted(extras)
+    assert empty.choice.edition == "forum" and empty.choice.variants == () and empty.choice.options == {}
+    counted = choices.read(_forum_form(fcount_werewolf="3", fcount_seer="1", fcount_hunter="2",
+                                       fextra_noble="2", fextra_drunk="1"))
+    assert counted.choice is not None
+    # a role several times (three werewolves, two hunters); villagers fill the seats left
+    assert Counter(counted.choice.cards) == {"werewolf": 3, "seer": 1, "hunter": 2, "villager": 3}
+    assert Counter(counted.choice.extras) == {"noble": 2, "drunk": 1}
+    exact = choices.read(_forum_form(fcount_werewolf="2", fcount_villager="7"))
+    assert exact.choice is not None and Counter(exact.choice.cards) == {"werewolf": 2, "villager": 7}
+    for form, key, field in (
+            (_forum_form(fcount_werewolf="2", fcount_villager="3"), "web.error.forum_too_few", "forum-deck"),
+            (_forum_form(fcount_werewolf="12"), "web.error.forum_too_many", "forum-deck"),
+            (_forum_form(fcount_werewolf="many"), "web.error.forum_count", "fcount_werewolf"),
+            (_forum_form(fextra_noble="-1"), "web.error.forum_count", "fextra_noble"),
+            (_forum_form(fcount_dragon="1"), "web.error.forum_unknown", "forum-deck"),
+            (_forum_form(fextra_mayor="1"), "web.error.forum_unknown", "forum-deck"),
+            (_forum_form(edition="forest"), "web.error.edition", "edition")):
+        reading = choices.read(form)
+        assert reading.choice is None and [(p.key, p.field) for p in reading.problems] == [(key, field)], form
+    bad = choices.read(_forum_form(fcount_werewolf="many"))
+    assert bad.problems[0].text(voices.load("de")) == voices.load("de").line(
+        "web.error.forum_count", role=voices.load("de").edition("forum").role_bare("werewolf"), high=18)
+
+
+@pytest.mark.parametrize("lang", voices.LANGUAGES)
+def test_a_deck_the_forum_edition_refuses_is_said_at_its_field_with_what_to_change(lang: str) -> None:
+    """The engine's own refusals (``check_deal``), in the table's words."""
+    pack = voices.load(lang)
+    forum_pack = pack.edition("forum")
+    cases = {
+        "fcount_werewolf": (_forum_form(lang=lang, fcount_werewolf="0", fcount_seer="1"), "refusal.no_werewolf"),
+        # two nobles, and a single good card to carry them
+        "fextra_noble": (_forum_form(lang=lang, fcount_werewolf="8", fextra_noble="2"),
+                         "refusal.forum_nobody_carries"),
+        "seats": (_forum_form(("Anna", "Bram"), lang=lang), "refusal.few_players"),
+    }
+    for field, (form, refusal) in cases.items():
+        reading = choices.read(form)
+        assert reading.choice is None and [p.field for p in reading.problems] == [field]
+        text = reading.problems[0].text(pack)
+        reason = reading.problems[0].params["reason"]
+        assert reason.startswith(forum_pack.line(refusal, count=2, role=forum_pack.role_bare("noble"))[:12])
+        hint = reading.problems[0].params["hint"]
+        assert hint and hint in text and reason in text
+        assert "_" not in text and "refusal." not in text, text
+    # what the hint says to do, done: the deck plays
+    assert choices.read(_forum_form(lang=lang, fcount_werewolf="1", fcount_seer="1")).choice is not None
+    assert choices.read(_forum_form(lang=lang, fcount_werewolf="2", fextra_noble="2")).choice is not None
+
+
+def test_the_board_games_variants_and_cards_are_refused_with_the_forum_edition() -> None:
+    for extra in ({"variant": ["full_moon"]}, {"card": ["ecstasy"]}, {"variant": ["lycanthropy"]}):
+        reading = choices.read(_forum_form(**extra))
+        assert reading.choice is None and [(p.key, p.field) for p in reading.problems] == \
+            [("web.error.forum_variants", "edition")]
+    # the board game's rules are not seed 004's: not read (the page hides them)
+    reading = choices.read(_forum_form(wolves_win_at_parity="1", mayor_election_day="3", special=["thief"]))
+    assert reading.choice is not None and reading.choice.options == {}
+    assert "thief" not in reading.choice.cards
+
+
+def test_a_forum_choice_survives_the_file_and_comes_back_as_the_previous_form() -> None:
+    from web.app import _Form, _previous_form
+
+    choice = choices.read(_forum_form(fcount_werewolf="2", fcount_mirror="1", fextra_noble="1",
+                                      discussion="45")).choice
+    assert choice is not None
+    assert choices.Choice.from_dict(choice.to_dict()) == choice
+    again = choices.read(_Form(_previous_form(choice)))
+    assert again.choice is not None
+    assert Counter(again.choice.cards) == Counter(choice.cards) and again.choice.extras == choice.extras
+    assert again.choice.edition == "forum" and again.choice.discussion_seconds == 45
+    # a set-up kept by an older box (no edition): the board game
+    old = {k: v for k, v in choices.read(_form()).choice.to_dict().items()  # type: ignore[union-attr]
+           if k not in ("edition", "extras")}
+    assert choices.Choice.from_dict(old).edition == "board"
+
+
+def _forum_moderator(seed: int, watch: object = None, lang: str = "nl") -> tuple[Moderator, list[str]]:
+    """A forum game of the page's deck, its questions seen by ``watch``."""
+    from engine import new_game
+    from web.forum import deal as deal_forum
+
+    choice = choices.read(_forum_form(lang=lang, fcount_werewolf="2", fcount_hangman="1", fcount_seer="1",
+                                      fcount_witch="1", fcount_hunter="1", fextra_drunk="1",
+                                      fextra_noble="1", fextra_cupid="1")).choice
+    assert choice is not None
+    setup = deal_forum(choice, seed, seed)
+    pack = voices.load(lang).for_setup(setup)
+    holder: dict[str, Moderator] = {}
+    asked: list[str] = []
+
+    class Seen:
+        def __init__(self, inner: BotTable) -> None:
+            self.inner = inner
+
+        def ask(self, question: object) -> object:
+            if watch is not None:
+                watch(holder["m"], question)  # type: ignore[operator]
+            return self.inner.ask(question)  # type: ignore[arg-type]
+
+    m = Moderator(new_game(setup), pack, TextSpeaker(), Seen(BotTable(Bots(seed), lambda: holder["m"].game)),
+                  RecordingPrivate(pack), FastClock(), narration_seed=seed,
+                  timing=Timing(call_seconds=(3, 4), discussion=False))
+    holder["m"] = m
+    m.run()
+    return m, asked
+
+
+def test_the_live_page_of_a_forum_game_shows_whose_turn_it_is_and_never_what_he_does() -> None:
+    """Every question of a turn of the day's round (a day action, or the
+    same turn with nothing to choose) shows that player's turn, and nothing
+    else of it; the dead with their cards as announced (a drunk's with its
+    word); the mayor; the first day, which has no dawn."""
+    seen: list[tuple[str, dict[str, object]]] = []
+    turns: list[tuple[str, object, str]] = []
+
+    def watch(m: Moderator, question: object) -> None:
+        state = public_state(m, NL.edition("forum"), paused=False)
+        seen.append((m.game.state.when, state))
+        prompt = getattr(question, "prompt", "")
+        if prompt in ("prompt.forum_day", "prompt.forum_wait") or getattr(question, "ask", None) == "day":
+            turns.append((question.seats[0], state["turn"], prompt))  # type: ignore[attr-defined]
+        living = set(m.game.state.living())
+        for p in state["players"]:  # type: ignore[attr-defined]
+            assert (p["role"] is None) == (p["name"] in living), p
+
+    drunk_seen = False
+    for seed in range(1, 40):
+        seen.clear()
+        turns.clear()
+        m, _ = _forum_moderator(seed, watch)
+        assert m.game.over
+        assert all(who == shown for who, shown, _ in turns), turns
+        kinds = {prompt for _, _, prompt in turns}
+        drunk = [d for d in m.game.state.deaths if "drunk" in {r.value for r in m.game.state.extra[d.name]}]
+        final = public_state(m, NL.edition("forum"), paused=False)
+        if drunk and kinds >= {"prompt.forum_wait"}:
+            shown = {p["name"]: p["role"] for p in final["players"]}
+            d = drunk[0]
+            assert shown[d.name] == NL.line("forum.qualified.drunk", role=NL.edition("forum").role(d.role.value),
+                                            bare=NL.edition("forum").role_bare(d.role.value).lower())
+            drunk_seen = True
+            break
+    assert drunk_seen, "no drunk died in 40 forum games"
+    assert seen[0][1]["phase"] == NL.line("web.phase.day", n=1)  # the first day, before any night
+    assert any(s["turn"] is None for _, s in seen) and any(s["turn"] for _, s in seen)
+    mayors = [p["name"] for p in final["players"] if p["mayor"]]
+    assert len(mayors) <= 1 and final["winner"] == NL.edition("forum").line(f"winner.{m.game.winner.value}")
+
+
+@pytest.mark.parametrize("lang", voices.LANGUAGES)
+def test_the_story_of_a_forum_game_has_its_first_day_its_extra_roles_and_its_choices_in_words(lang: str) -> None:
+    import re
+
+    from web.story import build
+
+    m, _ = _forum_moderator(3, lang=lang)
+    game = m.game
+    pack = voices.load(lang).for_setup(game.setup)
+    story = build(game, pack, started=0, settings={})
+    assert story["chapters"][0]["kind"] == "day" and story["chapters"][0]["n"] == 1
+    assert story["winner"] == pack.line(f"winner.{game.winner.value}")
+    people = {p["name"]: p for p in story["people"]}
+    for name, tags in game.setup.extra.items():
+        assert {pack.role_bare(t.value) for t in tags} <= set(people[name]["extras"])
+    texts = [i["text"] for c in story["chapters"] for i in c["items"]]
+    # the night's private results, as the board game's story shows its own
+    assert any(i["kind"] == "secret" for c in story["chapters"] for i in c["items"] if c["kind"] == "night")
+    assert any(pack.line("web.ask.day") in t for t in texts)
+    text = "\n".join(texts + [str(p["extras"]) + str(p["side"] or "") for p in people.values()])
+    assert re.findall(r"\b[a-z]+_[a-z_]+\b", text) == [], "ids in the story"
+    assert "None" not in text and "{" not in text and "True" not in text
+
+
+def test_is_a_forum_deck_fair_win_rates_from_forum_rates_and_a_plain_verdict() -> None:
+    import time
+
+    from narrator.balance.forum import forum_rates
+    from web.advice import Advice
+    from web.app import advice_lines
+    from web.forum import deal as deal_forum
+
+    advice = Advice(games=60)
+    choice = choices.read(_forum_form(fcount_werewolf="2", fcount_seer="1")).choice
+    assert choice is not None
+    job = advice.ask(choice)
+    deadline = time.monotonic() + 60
+    while not job.finished and time.monotonic() < deadline:
+        time.sleep(0.02)
+    advice.close()
+    assert job.estimate is not None and job.done == job.total == 60
+    assert job.estimate.rates == forum_rates(deal_forum(choice, 1, 1), 60, 1)
+    lines = advice_lines(NL, job)
+    forum = NL.edition("forum")
+    assert lines["verdict"].split(":")[0] in {forum.line(f"web.advice.verdict_forum.{v}", rate="").split(":")[0]
+                                             for v in ("even", "village", "werewolves")}
+    assert forum.line("balance.side.village") in lines["sides"][0] and lines["swaps"] == []
+    assert lines["knows"] == ()
+
+
+def test_a_forum_game_from_the_page_plays_on_the_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --kit minimal --fake``: the box deals (each player shown his
+    card), bots' hands on the fake devices, the forum game to its end, its story."""
+    from web.plays import KitPlay, bot_hands
+
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    runner = Runner(KitPlay("minimal", fake=True, text_only=True, fast=True, hands=bot_hands(),
+                            journal_dir=tmp_path / "journals"),
+                    Shelf(tmp_path / "stories"), deal_seed=lambda: 11)
+    choice = choices.read(_forum_form(voice_votes="")).choice
+    assert choice is not None
+    story_id = runner.run(choice)
+    assert runner.error is None and story_id is not None
+    story = runner.shelf.load(story_id)
+    assert story is not None and story["winner"] == runner.winner and runner.winner
+    assert story["settings"]["edition"] == "forum"
+    assert len(list((tmp_path / "journals").glob("*.journal"))) == 1

@@ -26,13 +26,13 @@ import pytest
 
 import voices
 from engine import Role
-from narrator import announce
 from tests.web_fixtures import (
     ARTIFACTS,
     CHROMEDRIVER,
     CHROMIUM,
     PHONE,
     Box,
+    Secrets,
     chromium,
     get,
     open_part,
@@ -223,48 +223,6 @@ def test_the_advisor_on_the_page(box: Box, browser: object) -> None:
 
 
 # -- a whole game ------------------------------------------------------------------------------
-class Secrets:
-    """Checks a served body against the engine's hidden state at that moment."""
-
-    def __init__(self, box: Box) -> None:
-        self.box = box
-        self.problems: list[str] = []
-        self.checked = 0
-
-    def forbidden(self) -> tuple[list[str], dict[str, str]]:
-        m = self.box.runner.moderator
-        if m is None:
-            return [], {}
-        game = m.game
-        lines = [announce.private_line(e, NL) for e in list(game.events) if not e.public]
-        private = getattr(self.box.play, "private", None)
-        if private is not None:
-            lines += [NL.line(key, **params) for _, key, params in list(private.shown)]
-        # what the box showed each player at the deal (a kit game)
-        lines += [NL.line("hardware.deal.your_role", role=NL.role_bare(r.value)) for r in game.setup.roles.values()]
-        living_roles = {p: NL.role_bare(game.state.role[p].value) for p in game.state.living()}
-        return lines, living_roles
-
-    def __call__(self, kind: str, body: str) -> None:
-        self.checked += 1
-        lines, living_roles = self.forbidden()
-        text = html.unescape(body)
-        for line in lines:
-            if line in text:
-                self.problems.append(f"{kind}: a private line is shown: {line!r}")
-        for name, role in living_roles.items():
-            for item in re.findall(rf'<li[^>]*data-name="{re.escape(name)}"[^>]*>(.*?)</li>', text, re.S):
-                if role in item or NL.line("web.game.dead", role=role) in item:
-                    self.problems.append(f"{kind}: the role of {name}, alive, is shown")
-        if kind == "state.json":
-            for p in json.loads(body).get("players", []):
-                if p["name"] in living_roles and p["role"] is not None:
-                    self.problems.append(f"{kind}: the role of {p['name']}, alive, is sent")
-        for word in ("victim", "target", "middle", "request", "decisions"):
-            if kind == "state.json" and f'"{word}"' in text:
-                self.problems.append(f"{kind}: the state carries {word!r}")
-
-
 def _wait_for(predicate: object, seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
     while not predicate():  # type: ignore[operator]

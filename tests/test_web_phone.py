@@ -12,6 +12,7 @@ step: tests/artifacts/web/<lang>-<phone|laptop>-<step>.png.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -391,3 +392,167 @@ def test_one_person_plays_a_seat_against_bots_and_writes_the_wall_on_a_phone(
         assert any(pack.line("hardware.deal.your_role", role=role) in line for line in private)
     finally:
         shut()
+
+
+# -- the forum edition (seed 004) ---------------------------------------------------------------
+#: the forum's role ids, playable or not: none may show on a page
+FORUM_IDS = {r for r in __import__("engine.forum.catalog", fromlist=["ALL_IDS"]).ALL_IDS}
+
+
+def _forum_look(d: Any, shot: str, lang: str) -> str:
+    text = look(d, shot, lang)
+    words = set(re.findall(r"\b[a-z]+\b", text)) - _vocabulary(lang)
+    assert words & FORUM_IDS == set(), f"{shot}: forum ids on the page: {sorted(words & FORUM_IDS)}"
+    return text
+
+
+def _select_language(d: Any, lang: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    old = d.find_element(By.TAG_NAME, "html")
+    if old.get_attribute("lang") == lang:
+        return
+    Select(d.find_element(By.ID, "lang")).select_by_value(lang)
+    _wait(lambda: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang)
+
+
+@pytest.mark.parametrize("lang, size", [("nl", "phone"), ("de", "phone"), ("en", "phone"),
+                                        ("nl", "laptop"), ("de", "laptop"), ("en", "laptop")])
+def test_the_forum_edition_is_set_up_on_the_page(box: Box, browser: Any, lang: str, size: str) -> None:
+    """Chosen beside the board game (whose deck, rules, variants and cards
+    then hide), every role of the registry by side with its name and its
+    line, a count each; a deck the edition refuses said at its field with
+    what to change, still chosen after a change of language; is it fair?"""
+    from selenium.webdriver.common.by import By
+
+    from web import forum
+
+    d, pack = browser, voices.load(lang)
+    forum_pack = pack.edition("forum")
+    screen(d, SIZES[size])
+    step = f"{lang}-{size}-forum"
+    d.get(box.url + "/?fresh=1")
+    _select_language(d, lang)
+    type_names(d, NAMES)
+    assert d.find_element(By.ID, "edition_board").is_selected(), "the board game is the default"
+    tap(d, d.find_element(By.ID, "edition_forum"))
+    for board_only in ("deck-fieldset", "rules-section", "variants-section"):
+        assert not d.find_element(By.ID, board_only).is_displayed(), board_only
+    assert d.find_element(By.ID, "forum-part").is_displayed()
+    _forum_look(d, f"{step}-1-edition", lang)
+
+    # every card and extra role the engine deals, under its side, with its name and its line
+    for side, ids in [*forum.card_ids().items(), ("extra", forum.extra_ids())]:
+        if not ids:
+            continue
+        open_part(d, f"forum-side-{side}")
+        for rid in ids:
+            field = d.find_element(By.ID, f"{'fextra_' if side == 'extra' else 'fcount_'}{rid}")
+            line = field.find_element(By.XPATH, "./following-sibling::label").text
+            assert forum_pack.role_bare(rid) in line and forum_pack.line(f"forum.about.{rid}") in line, rid
+    _forum_look(d, f"{step}-2-roles", lang)
+
+    # no werewolf: the engine's refusal, at the werewolves' count, with what to change
+    for field_id, value in (("fcount_werewolf", "0"), ("fcount_seer", "2"), ("fextra_noble", "1")):
+        field = d.find_element(By.ID, field_id)
+        field.clear()
+        field.send_keys(value)
+    submit(d, "check")
+    errors = d.find_elements(By.CSS_SELECTOR, ".error")
+    error = d.find_element(By.ID, "error-fcount_werewolf")
+    assert errors == [error] and in_view(d, error) and next_to(d, error, "fcount_werewolf") < 60
+    assert forum_pack.line("refusal.no_werewolf") in error.text
+    wolves = forum_pack.join([forum_pack.role_bare("werewolf")])
+    assert forum_pack.line("web.hint.forum_werewolf", wolves=wolves).split("(")[0].strip() in error.text
+    _forum_look(d, f"{step}-3-refused", lang)
+
+    # another language: the forum still chosen, its counts kept, its problem said in those words
+    other = next(x for x in voices.LANGUAGES if x != lang)
+    _select_language(d, other)
+    assert d.find_element(By.ID, "edition_forum").is_selected()
+    assert d.find_element(By.ID, "fcount_seer").get_attribute("value") == "2"
+    assert d.find_element(By.ID, "fextra_noble").get_attribute("value") == "1"
+    assert voices.load(other).edition("forum").line("refusal.no_werewolf") in \
+        d.find_element(By.ID, "error-fcount_werewolf").text
+    _select_language(d, lang)
+
+    # mended, and is it fair? The forum's own games, the plain verdict
+    field = d.find_element(By.ID, "fcount_werewolf")
+    field.clear()
+    field.send_keys("2")
+    submit(d, "advise")
+    assert not d.find_elements(By.CSS_SELECTOR, ".error")
+    _wait(lambda: d.find_elements(By.ID, "advice-verdict"), 60)
+    verdict = d.find_element(By.ID, "advice-verdict").text
+    assert any(verdict.startswith(forum_pack.line(f"web.advice.verdict_forum.{v}", rate="@").split("@")[0])
+               for v in ("even", "village", "werewolves")), verdict
+    assert forum_pack.line("balance.side.village") in d.find_element(By.ID, "advice-rates").text
+    assert "2 × " + forum_pack.role_bare("werewolf") in d.find_element(By.ID, "forum-deck-line").text
+    _forum_look(d, f"{step}-4-advice", lang)
+
+
+def test_a_forum_game_from_the_page_to_its_story(box: Box, browser: Any) -> None:
+    """One forum game set up on a phone, played by bots to its end: the
+    page shows whose turn of the day's round it is, the dead with their
+    cards as announced, nothing the table may not know; the end page says
+    who won; the story loads, at a phone's size and a laptop's."""
+    from selenium.webdriver.common.by import By
+
+    from tests.web_fixtures import Secrets
+
+    d, pack = browser, voices.load("nl")
+    forum_pack = pack.edition("forum")
+    screen(d, PHONE)
+    d.get(box.url + "/?fresh=1")
+    _select_language(d, "nl")
+    type_names(d, NAMES)
+    tap(d, d.find_element(By.ID, "edition_forum"))
+    check = Secrets(box, "nl")
+    box.check = check
+    before = len(box.gates)
+    submit(d, "start")
+    _wait(lambda: len(box.gates) > before and box.runner.moderator is not None)
+    gate = box.gate()
+    turn_seen = dead_seen = False
+    asked = 0
+    while box.runner.phase == "running":
+        if not gate.asked.acquire(timeout=0.02):
+            continue
+        asked += 1
+        # what the table's phones read at every question (each body checked for secrets)
+        assert get(f"{box.url}/live")[0] == 200
+        status, body = get(f"{box.url}/state.json")
+        assert status == 200
+        state = json.loads(body)
+        if not turn_seen and state.get("turn"):
+            d.get(box.url)
+            assert d.find_element(By.ID, "turn").text == forum_pack.line("web.game.turn", name=state["turn"])
+            _forum_look(d, "nl-phone-forum-5-turn", "nl")
+            turn_seen = True
+        if not dead_seen and any(not p["alive"] for p in state.get("players", ())):
+            d.get(box.url)
+            dead = next(p for p in state["players"] if not p["alive"])
+            item = d.find_element(By.CSS_SELECTOR, f'#live li[data-name="{dead["name"]}"]').text
+            assert forum_pack.line("web.game.dead", role=dead["role"]) in item
+            _forum_look(d, "nl-phone-forum-6-dead", "nl")
+            dead_seen = True
+        gate.go.release()
+    box.check = None
+    assert check.problems == [] and check.checked >= 2 * asked > 60, (check.problems[:5], check.checked)
+    assert turn_seen and dead_seen and box.runner.error is None
+    d.get(box.url)
+    story = box.runner.shelf.load(box.runner.story_id or "")
+    assert story is not None and story["settings"]["edition"] == "forum"
+    assert d.find_element(By.ID, "winner").text == story["winner"] == box.runner.winner
+    assert story["winner"] in {forum_pack.line(f"winner.{w}") for w in ("village", "werewolves", "lovers",
+                                                                          "corpse", "nobody")}
+    _forum_look(d, "nl-phone-forum-7-finished", "nl")
+    tap(d, d.find_element(By.ID, "story-link"))
+    assert {r.get_attribute("data-name") for r in d.find_elements(By.CSS_SELECTOR, "#who tbody tr")} == set(NAMES)
+    _forum_look(d, "nl-phone-forum-8-story", "nl")
+    screen(d, LAPTOP)
+    _forum_look(d, "nl-laptop-forum-8-story", "nl")
+    d.get(box.url)
+    submit(d, "new")  # the form again, as the forum game had it
+    assert d.find_element(By.ID, "edition_forum").is_selected()

@@ -5,6 +5,9 @@ phone-sized window, and plain HTTP for requests a browser would not send."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
 import socket
 import threading
 import time
@@ -16,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import voices
 from hardware.tokens import fake_registry
+from narrator import announce
 from narrator.wall import WallBoard
 from ports import Answer, Input, Question
 from web.advice import Advice
@@ -235,3 +240,50 @@ def open_part(driver: Any, part: str) -> None:
     details = driver.find_element(By.ID, part)
     if details.get_attribute("open") is None:
         tap(driver, details.find_element(By.TAG_NAME, "summary"))
+
+
+class Secrets:
+    """Checks a served body against the engine's hidden state at that moment
+    (in the pack of ``lang``, as the game of either edition speaks it)."""
+
+    def __init__(self, box: Box, lang: str = "nl") -> None:
+        self.box = box
+        self.lang = lang
+        self.problems: list[str] = []
+        self.checked = 0
+
+    def forbidden(self) -> tuple[list[str], dict[str, str], voices.Pack]:
+        m = self.box.runner.moderator
+        if m is None:
+            return [], {}, voices.load(self.lang)
+        game = m.game
+        pack = voices.load(self.lang).for_setup(game.setup)
+        lines = [announce.private_line(e, pack) for e in list(game.events) if not e.public]
+        private = getattr(self.box.play, "private", None)
+        if private is not None:
+            lines += [pack.line(key, **params) for _, key, params in list(private.shown)]
+        # what the box showed each player at the deal (a kit game)
+        lines += [pack.line("hardware.deal.your_role", role=pack.role_bare(r.value))
+                  for r in game.setup.roles.values()]
+        cards = getattr(game.state, "card", None) or game.state.role  # (the forum's cards, the board's roles)
+        living_roles = {p: pack.role_bare(cards[p].value) for p in game.state.living()}
+        return lines, living_roles, pack
+
+    def __call__(self, kind: str, body: str) -> None:
+        self.checked += 1
+        lines, living_roles, pack = self.forbidden()
+        text = html.unescape(body)
+        for line in lines:
+            if line in text:
+                self.problems.append(f"{kind}: a private line is shown: {line!r}")
+        for name, role in living_roles.items():
+            for item in re.findall(rf'<li[^>]*data-name="{re.escape(name)}"[^>]*>(.*?)</li>', text, re.S):
+                if role in item or pack.line("web.game.dead", role=role) in item:
+                    self.problems.append(f"{kind}: the role of {name}, alive, is shown")
+        if kind == "state.json":
+            for p in json.loads(body).get("players", []):
+                if p["name"] in living_roles and p["role"] is not None:
+                    self.problems.append(f"{kind}: the role of {p['name']}, alive, is sent")
+        for word in ("victim", "target", "middle", "request", "decisions"):
+            if kind == "state.json" and f'"{word}"' in text:
+                self.problems.append(f"{kind}: the state carries {word!r}")

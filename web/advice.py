@@ -22,7 +22,7 @@ from typing import Any
 
 import config
 import voices
-from engine import Role, SetupError
+from engine import FORUM, Role, SetupError
 from narrator.balance.advisor import Advisor, Rates, Swap
 from narrator.balance.errors import BalanceInputError
 from narrator.balance.inputs import Question, question
@@ -56,6 +56,8 @@ class Job:
     lang: str
     total: int
     done: int = 0
+    #: the set-up's edition (the forum's verdict speaks of the good and the bad)
+    edition: str = "board"
     estimate: Estimate | None = None
     problem: Problem | None = None
     _png: dict[str, bytes] = field(default_factory=dict)
@@ -69,8 +71,9 @@ class Job:
         return 100 if self.finished else min(99, 100 * self.done // max(1, self.total))
 
     def picture(self) -> bytes | None:
-        """The advisor's plot as PNG, drawn once (in the job's language)."""
-        if self.estimate is None:
+        """The advisor's plot as PNG, drawn once (in the job's language);
+        None without one (a forum deck: no plot by player count)."""
+        if self.estimate is None or not self.estimate.by_players:
             return None
         if "png" not in self._png:
             from narrator.balance.plots import figure
@@ -148,14 +151,17 @@ class Advice:
     def ask(self, choice: Choice) -> Job:
         # the options as text: a variant's option may be a list or a mapping
         key = (choice.lang, len(choice.names), tuple(sorted(choice.cards)), choice.variants,
-               json.dumps(choice.options, sort_keys=True), choice.event_cards, choice.events_every)
+               json.dumps(choice.options, sort_keys=True), choice.event_cards, choice.events_every,
+               choice.edition, tuple(sorted(choice.extras)))
         with self._lock:
             known = self._by_question.get(key)
             if known is not None and known in self._jobs and self._jobs[known].problem is None:
                 return self._jobs[known]
-            job = Job(str(next(self._ids)), choice.lang, 0)
+            job = Job(str(next(self._ids)), choice.lang, 0, edition=choice.edition)
             self._keep(key, job)
             self._stopped.clear()
+        if choice.edition == FORUM:
+            return self._ask_forum(job, choice)
         try:
             q = question(len(choice.names), roles=list(choice.cards), variants=choice.variants,
                          event_cards=choice.event_cards, events_every=choice.events_every,
@@ -170,6 +176,42 @@ class Advice:
                          + self.plot_games * len(advisor.player_counts()))
             self._pool.submit(self._play, job, advisor)
         return job
+
+    def _ask_forum(self, job: Job, choice: Choice) -> Job:
+        """A forum deck: its win rates from games of sensible bots, the deck
+        dealt anew each game (``forum_rates``); seed 004 has no deck table,
+        no swaps to try and no plot by player count."""
+        from web.forum import deal
+
+        try:
+            setup = deal(choice, 1, 1)
+        except SetupError as exc:
+            job.problem = _problem(exc, choice.lang)
+            return job
+        job.total = self.games
+        self._pool.submit(self._play_forum, job, setup)
+        return job
+
+    def _play_forum(self, job: Job, setup: Any) -> None:
+        from narrator.balance.forum import forum_rates
+
+        def done(n: int) -> None:
+            job.done += n
+            if self._stopped.is_set():
+                raise _Stopped
+
+        try:
+            rates = forum_rates(setup, self.games, 1, 1, done)
+        except _Stopped:
+            job.problem = Problem("web.advice.stopped")
+            return
+        except Exception:  # a bug must not leave the page waiting for ever
+            import traceback
+
+            traceback.print_exc()
+            job.problem = Problem("web.advice.failed")
+            return
+        job.estimate = Estimate("forum", rates, [], [])
 
     def _keep(self, key: tuple[Any, ...], job: Job) -> None:
         self._jobs[job.id] = job

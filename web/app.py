@@ -23,11 +23,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import voices
+from engine import BOARD, EDITIONS, FORUM
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.variants.talking_wall import MAX_CHARS
 from hardware.tokens import Registry
 from narrator.wall import WallBoard
 from web import choices
+from web import forum as forum_page
 from web.advice import Advice, Job, verdict
 from web.runner import Runner
 
@@ -103,7 +105,10 @@ class Page:
         last = max((s for s, n in enumerate(names, 1) if n), default=0)
         tokens = {s: self.registry.token_of(s) for s in range(1, choices.MAX_SEATS + 1)}
         playable_variants = choices.playable("variants", VARIANT_IDS) or ()
+        edition = form.get("edition") if form.get("edition") in EDITIONS else BOARD
         return {
+            "edition": edition, "editions": EDITIONS,
+            **forum_page.context(form, pack, filled, problems),
             "form": form, "submitted": bool(form), "seats": range(1, choices.MAX_SEATS + 1),
             # the seats a phone shows at first: the table's smallest game, or one past the last name
             "shown": min(choices.MAX_SEATS, max(MIN_SEATS_SHOWN, last + 1)),
@@ -173,7 +178,8 @@ class Page:
                         if not (checking and p.key == "web.error.confirm_odd")]
             job = self.advice.ask(reading.choice) if advising and reading.choice is not None else None
             # the phone shows where to look: the first problem, else the deck or the advice
-            focus = f"error-{problems[0].field}" if problems else ("advice" if job else "deck")
+            deck = "forum-deck-line" if form.get("edition") == FORUM else "deck"
+            focus = f"error-{problems[0].field}" if problems else ("advice" if job else deck)
             if action == "lang":
                 focus = "lang"
             return self.render("setup.html", lang, 400 if problems else 200, problems=problems, judged=True,
@@ -292,10 +298,14 @@ def advice_lines(pack: voices.Pack, job: Job) -> dict[str, Any]:
     if e is None:
         return {}
     said = verdict(e.rates)
-    lines = {"sides": [side_line(pack, e.rates, s) for s in e.rates.sides()],
+    forum = job.edition == FORUM  # (its bots' policies are the forum's own: not the board game's list)
+    if forum:  # the sides as the forum names them: the good, the bad
+        pack = pack.edition(FORUM)
+    lines = {"even": pack.line("balance.even"),"sides": [side_line(pack, e.rates, s) for s in e.rates.sides()],
              "swaps": [swap_line(pack, s, r) for s, r in e.changes],
-             "games": e.rates.games, "knows": KNOWS,
-             "verdict": pack.line(f"web.advice.verdict.{said}", rate=words.pct(pack, e.rates.rate("village"))),
+             "games": e.rates.games, "knows": () if forum else KNOWS,
+             "verdict": pack.line(f"web.advice.verdict{'_forum' if forum else ''}.{said}",
+                                  rate=words.pct(pack, e.rates.rate("village"))),
              "fair": said == "even", "better": ""}
     nearer = [(s, r) for s, r in e.changes if r.off_even < e.rates.off_even]
     if not lines["fair"] and nearer:
@@ -336,8 +346,12 @@ class _Form(dict[str, Any]):
 def _previous_form(previous: choices.Choice) -> dict[str, Any]:
     form: dict[str, Any] = {f"name_{i}": n for i, n in enumerate(previous.names, 1)}
     form["lang"] = previous.lang
-    form["special"] = [c for c in previous.cards if c in choices.specials()]
-    form["werewolves"] = str(previous.cards.count("werewolf"))
+    form["edition"] = previous.edition
+    if previous.edition == FORUM:  # its cards are not the board game's deck
+        form.update(forum_page.previous_fields(previous))
+    else:
+        form["special"] = [c for c in previous.cards if c in choices.specials()]
+        form["werewolves"] = str(previous.cards.count("werewolf"))
     for name in choices.RULE_OPTIONS:
         form[name] = "1" if previous.options.get(name) else ""
     day = previous.options.get("mayor_election_day", 1)

@@ -19,7 +19,17 @@ import yaml
 
 import config
 import voices
-from engine import EventDeck, Options, Role, SetupError, events_data, role_ids
+from engine import (
+    BOARD,
+    EDITIONS,
+    FORUM,
+    EventDeck,
+    Options,
+    Role,
+    SetupError,
+    events_data,
+    role_ids,
+)
 from engine.catalog import CARD_IDS, VARIANT_IDS
 from engine.deck import MIDDLE_CARDS, table_row
 
@@ -62,7 +72,10 @@ class Problem:
     def text(self, pack: voices.Pack) -> str:
         params = dict(self.params)
         for param, area in self.named.items():
-            params[param] = pack.line(f"web.{area}.{params[param]}")
+            if area == "forum_role":  # a role of the forum edition, by its name there
+                params[param] = pack.edition(FORUM).role_bare(params[param])
+            else:
+                params[param] = pack.line(f"web.{area}.{params[param]}")
         return pack.line(self.key, **params)
 
 
@@ -84,6 +97,10 @@ class Choice:
     events_every: int = 1
     #: the talking wall on a kit: lines from the phones (else the console's keyboard)
     wall_phones: bool = True
+    #: the rules' edition: ``board`` (seeds 000-003) or ``forum`` (seed 004)
+    edition: str = BOARD
+    #: the forum edition's extra roles, dealt beside the cards (role ids)
+    extras: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -99,6 +116,7 @@ class Choice:
             voice_votes=bool(raw.get("voice_votes", True)),
             events_every=int(raw.get("events_every", 1)),
             wall_phones=bool(raw.get("wall_phones", True)),
+            edition=str(raw.get("edition", BOARD)), extras=tuple(raw.get("extras", ())),
         )
 
     def engine_options(self) -> Options:
@@ -129,6 +147,8 @@ class Reading:
     cards: list[str] = field(default_factory=list)
     #: the variants that deal a deck of their own (``fit_deck``)
     fitted: tuple[str, ...] = ()
+    #: the forum edition's extra roles, as read
+    extras: tuple[str, ...] = ()
 
 
 #: where the engine keeps each registry, and the Setup field that carries it
@@ -433,7 +453,13 @@ def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE
     if lang not in voices.LANGUAGES:
         problems.append(Problem("web.error.language", {"lang": lang[:10]}, field="lang"))
         lang = default_lang
+    edition = str(form.get("edition", "") or BOARD)
+    if edition not in EDITIONS:
+        problems.append(Problem("web.error.edition", {}, field="edition"))
+        edition = BOARD
     names = read_names(form, problems)
+    if edition == FORUM:
+        return _read_forum(form, lang, names, problems)
     if not problems:
         cards = read_deck(form, len(names), problems, warnings)
     else:  # the deck follows the names; what is wrong with its own fields is said all the same
@@ -459,18 +485,42 @@ def read(form: Mapping[str, Any], *, default_lang: str = voices.DEFAULT_LANGUAGE
     if every not in EVERY:
         problems.append(Problem("web.error.every", {}, field="events_every"))
         every = "1"
+    calls, discussion = _read_timing(form, problems)
+    if warnings and not (confirmed or _flag(form, "confirm_odd")):
+        problems.append(Problem("web.error.confirm_odd", {}, field="confirm_odd"))
+    if problems:
+        return Reading(None, problems, warnings, cards, fitted)
+    choice = Choice(lang, tuple(names), tuple(cards), options, variants, cards_ev,
+                    calls, discussion, _flag(form, "voice_votes"), int(every), _flag(form, "wall_phones"))
+    if (problem := engine_refuses(choice, table)) is not None:
+        return Reading(None, [problem], warnings, cards, fitted)
+    return Reading(choice, [], warnings, cards, fitted)
+
+
+def _read_timing(form: Mapping[str, Any], problems: list[Problem]) -> tuple[tuple[float, float], float]:
+    """A night call's shortest and longest length, and the discussion's."""
     before = len(problems)
     lo = _number(form, "call_min", 15.0, CALL_LIMITS, problems)
     hi = _number(form, "call_max", 22.0, CALL_LIMITS, problems)
     if hi < lo and len(problems) == before:
         problems.append(Problem("web.error.call_order", {}, field="call_max"))
     discussion = _number(form, "discussion", 180.0, DISCUSSION_LIMITS, problems)
-    if warnings and not (confirmed or _flag(form, "confirm_odd")):
-        problems.append(Problem("web.error.confirm_odd", {}, field="confirm_odd"))
+    return (lo, hi), discussion
+
+
+def _read_forum(form: Mapping[str, Any], lang: str, names: list[str], problems: list[Problem]) -> Reading:
+    """The forum edition's form (``web.forum``): its cards and extra roles,
+    the timings; the board game's rules, variants and event cards are not
+    its own (the variants and cards are refused, the rule options unread)."""
+    from web import forum
+
+    cards, extras, _ = forum.read_deck(form, None if problems else len(names), problems)
+    forum.refuse_board_parts(_all(form, "variant"), _all(form, "card"), problems)
+    calls, discussion = _read_timing(form, problems)
     if problems:
-        return Reading(None, problems, warnings, cards, fitted)
-    choice = Choice(lang, tuple(names), tuple(cards), options, variants, cards_ev,
-                    (lo, hi), discussion, _flag(form, "voice_votes"), int(every), _flag(form, "wall_phones"))
-    if (problem := engine_refuses(choice, table)) is not None:
-        return Reading(None, [problem], warnings, cards, fitted)
-    return Reading(choice, [], warnings, cards, fitted)
+        return Reading(None, problems, [], cards, extras=tuple(extras))
+    choice = Choice(lang, tuple(names), tuple(cards), {}, (), (), calls, discussion,
+                    _flag(form, "voice_votes"), 1, _flag(form, "wall_phones"), FORUM, tuple(extras))
+    if (problem := forum.refuses(choice)) is not None:
+        return Reading(None, [problem], [], cards, extras=tuple(extras))
+    return Reading(choice, [], [], cards, extras=tuple(extras))

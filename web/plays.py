@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import voices
-from engine import Game, Setup
+from engine import Game, Setup, new_game
 from narrator.bot_table import BotTable, RecordingPrivate, TextSpeaker
 from narrator.bots import Bots
 from narrator.clock import FastClock
@@ -89,7 +89,7 @@ class BotPlay:
 
     def play(self, choice: Choice, setup: Setup, controls: PageControls,
              watch: Callable[[Moderator], None], *, seeds: Seeds | None = None) -> Game:
-        pack = voices.load(choice.lang)
+        pack = voices.load(choice.lang).for_setup(setup)
         holder: dict[str, Moderator] = {}
         table: Input = BotTable(Bots(setup.seed, self.style), lambda: holder["m"].game)
         if self.wrap is not None:
@@ -108,7 +108,7 @@ class BotPlay:
                                seconds=WALL_SECONDS if self.wall_seconds is None else self.wall_seconds)
             table = phones
         moderator = Moderator(
-            Game(setup), pack, TextSpeaker(), table, private, FastClock(),
+            new_game(setup), pack, TextSpeaker(), table, private, FastClock(),
             narration_seed=seeds.narration if seeds else setup.seed, controls=controls,
             timing=Timing(call_seconds=choice.call_seconds, discussion_seconds=choice.discussion_seconds,
                           discussion_warning=min(20.0, choice.discussion_seconds / 2),

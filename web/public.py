@@ -15,7 +15,9 @@ from voices import Pack
 
 #: how many of the last lines the page repeats
 LINES_SHOWN = 6
-MAYOR_EVENTS = ("mayor_elected", "mayor_lot", "mayor_successor")
+MAYOR_EVENTS = ("mayor_elected", "mayor_lot", "mayor_successor", "forum_mayor_successor")
+#: a death told to the table: the board game's (``death_<cause>``), the forum's
+DEATHS = ("death_", "forum_death")
 
 
 def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str, Any]:
@@ -25,9 +27,11 @@ def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str,
     mayor: str | None = None
     phase, number, winner = "night", 0, None
     for e in told:
-        if e.kind.startswith("death_"):
+        if e.kind.startswith(DEATHS):
             # (Begraven: the werewolves' victims die with their card unseen, "death_hidden")
-            dead[e.data["name"]] = e.data.get("role")
+            dead[e.data["name"]] = _card(e.data, pack)
+        elif e.kind == "forum_first_day":  # the forum edition begins with a day
+            phase, number = "day", 1
         elif e.kind in MAYOR_EVENTS:
             mayor = e.data["name"]
         elif e.kind == "mayor_removed":
@@ -39,8 +43,7 @@ def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str,
         elif e.kind == "game_over":
             winner = pack.line(f"winner.{e.data['winner']}")
     players = [
-        {"seat": i + 1, "name": p, "alive": p not in dead,
-         "role": pack.role_bare(role) if (role := dead.get(p)) else None, "mayor": p == mayor}
+        {"seat": i + 1, "name": p, "alive": p not in dead, "role": dead.get(p), "mayor": p == mayor}
         for i, p in enumerate(game.setup.players)
     ]
     ends = moderator.discussion_ends
@@ -64,11 +67,25 @@ def public_state(moderator: Moderator, pack: Pack, *, paused: bool) -> dict[str,
         "lines": moderator.transcript.said()[-LINES_SHOWN:],
         "paused": paused,
         "winner": winner,
+        # the forum's round: whose turn it is, said aloud (never what he does in it)
+        "turn": moderator.turn,
     }
+
+
+def _card(data: Any, pack: Pack) -> str | None:
+    """A dead player's card as it was announced: its name, or as the forum
+    says it of a drunk ("de dronken jager"); None while it stays hidden."""
+    role = data.get("role")
+    if not role:
+        return None
+    qualifier = data.get("qualifier")
+    if qualifier:
+        return pack.line(f"forum.qualified.{qualifier}", role=pack.role(role), bare=pack.role_bare(role).lower())
+    return pack.role_bare(role)
 
 
 def starting_state(*, paused: bool = False) -> dict[str, Any]:
     """The page while the box deals, before the moderator says a word: a
     game under way with nothing told yet."""
     return {"state": "running", "phase": "", "players": [], "living": 0, "timer": None, "tally": [],
-            "voted": 0, "lines": [], "paused": paused, "winner": None}
+            "voted": 0, "lines": [], "paused": paused, "winner": None, "turn": None}

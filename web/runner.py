@@ -119,7 +119,7 @@ class Runner:
         if self.phase != "running" or m is None or choice is None:
             return {"state": self.phase, "story": self.story_id, "error": self.error,
                     "winner": self.winner}
-        state = public_state(m, voices.load(choice.lang),
+        state = public_state(m, voices.load(choice.lang).edition(choice.edition),
                              paused=bool(self.controls and self.controls.paused))
         state["state"] = "running"
         return state
@@ -153,9 +153,7 @@ class Runner:
         controls = PageControls()
         self.controls = controls
         seeds = Seeds.secret() if self.deal_seed is None else Seeds.derived(self.deal_seed())
-        setup = deal(choice.names, [_role(c) for c in choice.cards], seeds.deal, seed=seeds.game,
-                     options=choice.engine_options(), variants=choice.variants,
-                     variant_data=events_data(choice.event_deck(seeds.game)))
+        setup = deal_choice(choice, seeds)
         started = time.time()
 
         def watch(moderator: Moderator) -> None:
@@ -174,7 +172,7 @@ class Runner:
     def finish(self, game: Game, choice: Choice, started: float) -> str | None:
         story_id = winner = None
         if game.over:
-            pack = voices.load(choice.lang)
+            pack = voices.load(choice.lang).for_setup(game.setup)
             story = build(game, pack, started=started, settings=choice.to_dict())
             story_id = self.shelf.keep(story, picture(story, title=pack.line("web.story.title")))
             winner = story["winner"] or None
@@ -190,7 +188,14 @@ class Runner:
                 self.run(choice)
 
 
-def _role(role_id: str) -> Any:
-    from engine import Role
+def deal_choice(choice: Choice, seeds: Seeds) -> Setup:
+    """The game of ``choice``, dealt with the game's seeds (its edition's deal)."""
+    from engine import FORUM, Role
 
-    return Role(role_id)
+    if choice.edition == FORUM:
+        from web.forum import deal as deal_forum
+
+        return deal_forum(choice, seeds.deal, seeds.game)
+    return deal(choice.names, [Role(c) for c in choice.cards], seeds.deal, seed=seeds.game,
+                options=choice.engine_options(), variants=choice.variants,
+                variant_data=events_data(choice.event_deck(seeds.game)))

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Game, Request, role_ids
+from engine import FORUM, Game, Request, game_class, role_ids
+from engine.forms import Part
 from narrator import announce
 from voices import Pack
 
@@ -56,8 +57,43 @@ def _answer(pack: Pack, answer: Any) -> str:
     return str(answer)
 
 
-def _choice_line(pack: Pack, req: Request, answer: Any) -> dict[str, Any]:
-    ask, said = pack.line(f"web.ask.{req.ask.value}"), _answer(pack, answer)
+def _item(pack: Pack, part: Part, value: Any) -> str:
+    """One answer of a form's part: a name, or an item by its pack line
+    (``Part.label``: a role, a day action, an amount)."""
+    if value is None:  # no one, or (a part of items) nothing
+        return pack.line("web.story.nothing" if part.label else "list.nobody")
+    if isinstance(value, bool):
+        return pack.line("web.yes" if value else "web.no")
+    if isinstance(value, list | tuple):
+        return pack.join([_item(pack, part, v) for v in value]) or pack.line("list.nobody")
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_item(pack, part, v)}" for k, v in value.items()) or pack.line("list.nobody")
+    if part.label and pack.has(key := part.label.format(value)):
+        return pack.line(key)
+    return str(value)
+
+
+def _form_answer(pack: Pack, req: Request, answer: Any) -> str:
+    """An answer of the forum's forms in words, part by part (``engine.forms``):
+    each part its own words (``web.part.<key>``) where it has them; a part
+    answered for each item of another says it for both."""
+    parts = req.form.parts
+    if req.form.single or not isinstance(answer, dict):
+        return _item(pack, parts[0], answer)
+    covered = {p.each for p in parts if p.each and p.key in answer}
+    said = []
+    for part in parts:
+        if part.key not in answer or part.key in covered:
+            continue
+        value = _item(pack, part, answer[part.key])
+        label = f"web.part.{part.key}"
+        said.append(pack.line("web.story.part", part=pack.line(label), answer=value) if pack.has(label) else value)
+    return "; ".join(said) or pack.line("list.nobody")
+
+
+def _choice_line(pack: Pack, req: Request, answer: Any, forum: bool = False) -> dict[str, Any]:
+    ask = pack.line(f"web.ask.{req.ask.value}")
+    said = _form_answer(pack, req, answer) if forum and not req.ballot else _answer(pack, answer)
     if req.ballot:  # every voter: the votes name them ("De stemming: Anna → Bram, ...")
         return {"kind": "choice", "text": pack.line("web.story.ballot", ask=ask[:1].upper() + ask[1:],
                                                     answer=said)}
@@ -67,13 +103,14 @@ def _choice_line(pack: Pack, req: Request, answer: Any) -> dict[str, Any]:
 
 def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -> dict[str, Any]:
     """The story as data: chapters of lines and choices, who was who."""
-    replay = Game(game.setup, validate=False)
+    forum = game.setup.edition == FORUM
+    replay = game_class(game.setup)(game.setup, validate=False)
     made_at: dict[int, list[dict[str, Any]]] = {}
     for answer in game.decisions:
         req = replay.request
         assert req is not None
         if req.form.name != "text":  # the wall's lines: read out by the box, nobody's (seed 000)
-            made_at.setdefault(len(replay.events), []).append(_choice_line(pack, req, answer))
+            made_at.setdefault(len(replay.events), []).append(_choice_line(pack, req, answer, forum))
         replay.apply(answer)
     chapters: list[dict[str, Any]] = []
     chapter: dict[str, Any] | None = None
@@ -89,9 +126,9 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
                 chapter["items"].append(item)
         if e is None:
             break
-        if e.kind in ("night_falls", "day_breaks"):
+        if e.kind in ("night_falls", "day_breaks", "forum_first_day"):  # (the forum begins with a day)
             kind = "night" if e.kind == "night_falls" else "day"
-            n = e.data["night" if kind == "night" else "day"]
+            n = e.data.get("night" if kind == "night" else "day", 1)
             chapter = {"kind": kind, "n": n, "title": pack.line(f"web.phase.{kind}", n=n), "items": []}
             chapters.append(chapter)
         if chapter is None or e.cue:
@@ -116,11 +153,12 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
         people.append({
             "seat": seat, "name": name, "role": pack.role_bare(game.setup.roles[name].value),
             "role_id": game.setup.roles[name].value,
-            "ended_as": pack.role_bare(s.role[name].value),
+            "ended_as": pack.role_bare((s.card if forum else s.role)[name].value),
             "team": s.team(name).value,
             "died": _when(pack, died_at) if died_at else None, "died_at": died_at,
             "cause": pack.line(f"web.cause.{d.cause.value}") if d else None,
             "cause_id": d.cause.value if d else None,
+            **(_forum_person(s, name, pack) if forum else {}),
         })
     return {
         "started": time.strftime("%Y-%m-%d %H:%M", time.localtime(started)),
@@ -131,6 +169,17 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
         "chapters": chapters,
         "settings": settings,
     }
+
+
+def _forum_person(s: Any, name: str, pack: Pack) -> dict[str, Any]:
+    """What the forum edition adds of a player: his extra roles at the end
+    (those dealt and those that arose: the mayor, a lover) and, for a
+    neutral, the side he chose."""
+    extras = sorted(pack.role_bare(r.value) for r in s.extra[name])
+    chosen = s.chosen.get(name)
+    return {"extras": extras,
+            "side": pack.line("web.story.side", side=pack.line(f"forum.side_name.{chosen.value}"))
+            if chosen is not None and pack.has(f"forum.side_name.{chosen.value}") else None}
 
 
 @dataclass

@@ -16,7 +16,9 @@ from typing import Any
 from web.fonts import families
 
 #: a bar's colour by the team the player ended in
-TEAM_COLOURS = {"village": "#4a7fb5", "werewolves": "#b54a4a", "pied_piper": "#8a5ab5"}
+#: (the forum edition's sides: good, bad, the corpse alone)
+TEAM_COLOURS = {"village": "#4a7fb5", "werewolves": "#b54a4a", "pied_piper": "#8a5ab5",
+                "good": "#4a7fb5", "bad": "#b54a4a", "corpse": "#6a8a5a"}
 #: pixels per inch of the PNG; the page shows it at ``SCALE`` pixels a CSS pixel
 DPI = 200
 SCALE = 2
@@ -28,7 +30,8 @@ COLUMN_IN, ROW_IN = 0.3, 0.42
 NAME_CHARS = 16
 #: the mark at a death, by cause; causes not listed get the last one
 MARKS = {"werewolves": "X", "vote": "v", "poison": "P", "hunter": "*", "heartbreak": "h",
-         "scapegoat": "s", "infection": "+", "apparition": "D", "return": "^", "revenge": "d"}
+         "scapegoat": "s", "infection": "+", "apparition": "D", "return": "^", "revenge": "d",
+         "hangman": "H", "last_wolf": "<", "gambler_potion": "p"}
 OTHER_MARK = "o"
 
 

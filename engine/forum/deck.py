@@ -16,13 +16,16 @@ from __future__ import annotations
 from _random import Random as _Generator
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.deck import FORUM, Setup, shuffle
 from engine.errors import SetupError
 from engine.forum.registry import FORUM_ROLES, ForumRole
 from engine.options import Options
 from engine.vocab import Role
+
+#: the fewest players a forum game is dealt for
+MIN_PLAYERS: Final = 3
 
 
 def may_carry(extra: ForumRole, card: ForumRole) -> bool:
@@ -31,8 +34,9 @@ def may_carry(extra: ForumRole, card: ForumRole) -> bool:
 
 def check_deal(setup: Setup) -> None:
     players = setup.players
-    if len(players) < 3:
-        raise SetupError("a forum game needs at least 3 players", "refusal.few_players", count=len(players))
+    if len(players) < MIN_PLAYERS:
+        raise SetupError(f"a forum game needs at least {MIN_PLAYERS} players", "refusal.few_players",
+                         count=len(players))
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise SetupError(f"player name {name!r} is not a name", "refusal.not_a_name", name=str(name))

@@ -6,6 +6,7 @@ The proposals of decks near even for any table (``--propose``) build on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import voices
@@ -16,9 +17,11 @@ from narrator.parallel import Workers
 from narrator.simulation import wins
 
 
-def forum_rates(setup: Setup, games: int, seed: int, jobs: int | Workers = 1) -> Rates:
-    """How often each side wins ``games`` games of ``setup``'s deck."""
-    return Rates(games, dict(wins(forum_batch(setup, seed, "sensible"), games, jobs)))
+def forum_rates(setup: Setup, games: int, seed: int, jobs: int | Workers = 1,
+                done: Callable[[int], None] | None = None) -> Rates:
+    """How often each side wins ``games`` games of ``setup``'s deck
+    (``done(n)`` hears of every slice of games played)."""
+    return Rates(games, dict(wins(forum_batch(setup, seed, "sensible"), games, jobs, done)))
 
 
 def forum_setup(players: int, roles: list[str] | None, extra: list[str] | None) -> Setup:
