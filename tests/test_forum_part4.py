@@ -171,3 +171,35 @@ def test_a_question_the_proposals_cannot_answer_is_one_line(capsys, argv, key) -
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("wakkerdam balance: ") and key in err[0]
+
+
+def test_the_page_says_a_fairer_deck_of_the_same_roles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The set-up page's advisor: an unfair forum deck gets, beside its
+    rates, the deck nearest to even the same search finds from the roles the
+    group chose (``web.advice.forum_better``)."""
+    import time
+
+    import voices
+    from web import choices
+    from web.advice import Advice
+    from web.app import advice_lines
+
+    names = ("Anna", "Bram", "Cees", "Dirk", "Eva", "Fleur", "Gijs", "Hanna", "Ids", "Jet")
+    form = {**{f"name_{i}": n for i, n in enumerate(names, 1)}, "edition": "forum",
+            "fcount_werewolf": "4", "fcount_seer": "1", "fcount_witch": "1", "fcount_hunter": "1"}
+    choice = choices.read(form).choice
+    assert choice is not None
+    advice = Advice(games=48)
+    job = advice.ask(choice)
+    deadline = time.monotonic() + 300
+    while not job.finished and time.monotonic() < deadline:
+        time.sleep(0.05)
+    advice.close()
+    assert job.estimate is not None and job.problem is None and job.done == job.total
+    assert job.estimate.rates.rate("village") < 0.4  # four werewolves of ten: unfair
+    best = job.estimate.proposals[0]
+    assert best.rates.off_even < job.estimate.rates.off_even
+    assert {r.value for r in best.deck.specials} <= {"seer", "witch", "hunter"}
+    nl = voices.load("nl")
+    lines = advice_lines(nl, job)
+    assert lines["better"].startswith("Evener uit dezelfde rollen:") and not lines["fair"]

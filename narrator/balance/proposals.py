@@ -38,7 +38,7 @@ from functools import partial
 
 import numpy as np
 
-from engine import FORUM, Options, Role, SetupError
+from engine import FORUM, Options, Role, Setup, SetupError
 from narrator.balance.advisor import Rates
 from narrator.balance.errors import BalanceInputError
 from narrator.balance.words import deck as deck_words
@@ -172,6 +172,13 @@ def pool_of(ids: Sequence[str] | None) -> Pool:
     chosen = list(dict.fromkeys(r for r in chosen if r not in (Role.WEREWOLF, Role.VILLAGER)))
     return Pool(tuple(r for r in chosen if dealt[r].kind == "role"),
                 tuple(r for r in chosen if dealt[r].kind == "extra"))
+
+
+def pool_in(setup: Setup) -> Pool:
+    """The roles of a deal as a pool: what a group chose on the page."""
+    cards = tuple(dict.fromkeys(r for r in (setup.roles[p] for p in setup.players)
+                                if r not in (Role.WEREWOLF, Role.VILLAGER)))
+    return Pool(cards, tuple(dict.fromkeys(r for p in setup.players for r in setup.extra.get(p, ()))))
 
 
 def check_players(players: int) -> None:
@@ -392,9 +399,7 @@ def _propose(players: int, pool: Pool, seed: int, workers: Workers, top: int, sk
     proposals = []
     for deck in distinct([d for d, r in sorted(checked.values(), key=lambda dr: order(*dr))], top):
         setup = forum_deal(players, seed, [r.value for r in deck.cards], [r.value for r in deck.extras])
-        rates = forum_rates(setup, games, seed, workers)
-        if done is not None:
-            done(games)
+        rates = forum_rates(setup, games, seed, workers, done)
         played += games
         proposals.append(Proposal(deck, rates, seed, model.tips(deck)))
     proposals.sort(key=lambda p: order(p.deck, p.rates))
