@@ -325,11 +325,12 @@ def built(model: Model, players: int, pool: Pool, wolves: int) -> Deck:
 
 # -- the search ----------------------------------------------------------------------------
 def order(deck: Deck, rates: Rates) -> tuple[object, ...]:
-    """Best first: the decks within the margin, the fullest of them first;
-    then the others, the nearest first."""
+    """Best first: the decks within half the margin, then those within the
+    margin, the fullest first in each (a group ticked those roles); then
+    the others, the nearest first."""
     if rates.off_even <= EVEN_WITHIN:
-        return 0, -len(deck.items), rates.off_even, deck.key()
-    return 1, rates.off_even, -len(deck.items), deck.key()
+        return int(rates.off_even > EVEN_WITHIN / 2), -len(deck.items), rates.off_even, deck.key()
+    return 2, rates.off_even, -len(deck.items), deck.key()
 
 
 def propose(players: int, pool: Pool, *, seed: int = 1, jobs: int | Workers = 1, top: int = 3,
