@@ -32,8 +32,9 @@ def random_setup(rng: random.Random, players: int | None = None) -> Setup:
     cards += specials
     cards += [Role.VILLAGER] * (n - len(cards))
     extras = [r for r in playable("extra") if rng.random() < 0.5]
-    # an extra role nobody can carry in this deck stays out of it
-    extras = [e for e in extras if any(may_carry(FORUM_ROLES[e], FORUM_ROLES[c]) for c in cards)]
+    # an extra role too few can carry in this deck (a group's: two) stays out of it
+    extras = [e for e in extras if sum(may_carry(FORUM_ROLES[e], FORUM_ROLES[c]) for c in cards)
+              >= max(1, FORUM_ROLES[e].group)]
     return deal(NAMES[:n], cards, extras, rng.randrange(10**6), seed=rng.randrange(10**6))
 
 

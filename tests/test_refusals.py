@@ -44,7 +44,7 @@ def _f(rid: str) -> Role:
     from engine.forum.game import ForumGame  # noqa: F401  (registers the forum's roles)
     from engine.forum.registry import parse_forum_role
 
-    return parse_forum_role(rid, extra=rid in ("noble", "drunk", "mayor", "cupid", "lover"))
+    return parse_forum_role(rid, extra=rid in ("noble", "drunk", "mayor", "cupid", "lover", "soulmate"))
 
 
 def _forum(*, extra: dict[str, tuple[Role, ...]] | None = None, middle: tuple[Role, ...] = (),
@@ -132,6 +132,7 @@ CASES: dict[str, Callable[[], None]] = {
     "forum_not_a_role": lambda: _forum(thief=True),
     "forum_not_dealt": lambda: _forum(extra={"Bram": (_f("mayor"),)}),
     "forum_not_extra": lambda: _forum(extra={"Bram": (R.SEER,)}),
+    "forum_group": lambda: _forum(extra={"Bram": (_f("soulmate"),)}),
     "forum_unknown_role": lambda: _f("vampire"),
     "forum_variants": lambda: _forum(variants=("lycanthropy",)),
 }

@@ -523,7 +523,7 @@ def test_is_a_forum_deck_fair_win_rates_from_forum_rates_and_a_plain_verdict() -
     while not job.finished and time.monotonic() < deadline:
         time.sleep(0.02)
     advice.close()
-    assert job.estimate is not None and job.done == job.total == 60
+    assert job.estimate is not None and job.done == job.total >= 60  # (an unfair deck: a search too)
     assert job.estimate.rates == forum_rates(deal_forum(choice, 1, 1), 60, 1)
     lines = advice_lines(NL, job)
     forum = NL.edition("forum")

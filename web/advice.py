@@ -46,6 +46,8 @@ class Estimate:
     rates: Rates
     changes: list[tuple[Swap, Rates]]
     by_players: list[tuple[int, Rates]]
+    #: the forum: decks nearer to even from the same roles (narrator.balance.proposals)
+    proposals: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -211,7 +213,27 @@ class Advice:
             traceback.print_exc()
             job.problem = Problem("web.advice.failed")
             return
-        job.estimate = Estimate("forum", rates, [], [])
+        try:
+            proposals = self._forum_proposals(job, setup, rates, done)
+        except _Stopped:
+            job.problem = Problem("web.advice.stopped")
+            return
+        job.estimate = Estimate("forum", rates, [], [], proposals)
+
+    def _forum_proposals(self, job: Job, setup: Any, rates: Rates, done: Any) -> list[Any]:
+        """An unfair forum deck: the deck nearest to even from the roles the
+        group chose, a small search of ``wakkerdam balance --propose``
+        (its final estimate ``games`` games)."""
+        from narrator.balance.proposals import PLAYERS, planned, pool_in, propose
+
+        if verdict(rates) == "even" or not PLAYERS[0] <= len(setup.players) <= PLAYERS[1]:
+            return []
+        sizes = {"top": 1, "sketches": 12, "sketch_games": max(4, self.games // 16),
+                 "check_games": 3 * max(4, self.games // 16), "games": self.games}
+        job.total += planned(players=len(setup.players), **sizes)
+        found = propose(len(setup.players), pool_in(setup), jobs=1, done=done, **sizes)
+        job.done = job.total  # (the plan is a bound: the search may play fewer)
+        return [p for p in found.proposals if p.rates.off_even < rates.off_even]
 
     def _keep(self, key: tuple[Any, ...], job: Job) -> None:
         self._jobs[job.id] = job

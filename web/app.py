@@ -331,6 +331,11 @@ def advice_lines(pack: voices.Pack, job: Job) -> dict[str, Any]:
     nearer = [(s, r) for s, r in e.changes if r.off_even < e.rates.off_even]
     if not lines["fair"] and nearer:
         lines["better"] = pack.line("web.advice.verdict.swap", swap=swap_line(pack, *nearer[0]))
+    if not lines["fair"] and e.proposals:  # the forum: a deck of the same roles nearer to even
+        best = e.proposals[0]
+        lines["better"] = pack.line("web.advice.forum_better", deck=words.deck(pack, best.deck.cards),
+                                    extra=", ".join(pack.role_bare(r.value) for r in best.deck.extras) or "-",
+                                    rate=words.pct(pack, best.rates.rate("village")))
     return lines
 
 

@@ -53,9 +53,18 @@ def side_part(prompt: str = "prompt.forum_side") -> Part:
                 prompt=prompt)
 
 
+def chooses(s: ForumState, name: str) -> bool:
+    """Whether ``name`` is a neutral who has still to choose his side (the
+    grave robber's card chooses none: it takes the grave's)."""
+    from engine.forum.registry import FORUM_ROLES
+
+    return (s.side[name] is Side.NEUTRAL and s.chosen[name] is None
+            and FORUM_ROLES[s.card[name]].chooses_side)
+
+
 def side_info(s: ForumState, name: str) -> dict[str, Any]:
     """The request's ``info`` that asks ``name`` his side tonight, if it does."""
-    if s.side[name] is Side.NEUTRAL and s.chosen[name] is None and s.night <= SIDE_NIGHTS:
+    if chooses(s, name) and s.night <= SIDE_NIGHTS:
         return {"sides": list(SIDES)}
     return {}
 
@@ -93,8 +102,8 @@ def helpers_to_die(s: ForumState) -> list[str]:
         if not s.helper(p):
             continue
         lover = s.lover_of(p)
-        if lover is not None and s.team(lover) is Side.GOOD:
-            continue
+        if lover is not None and s.team(lover) in (Side.GOOD, Side.CORPSE):
+            continue  # "gekoppeld met een goedje (of lijk)" (De Geliefde)
         found.append(p)
     return found
 
@@ -108,7 +117,7 @@ class EditionRules(ForumRules):
             quietly(die(s, p, LAST_WOLF, fold))
         if s.night == SIDE_NIGHTS:
             for p in s.players:
-                if s.side[p] is Side.NEUTRAL and s.chosen[p] is None:
+                if chooses(s, p):
                     s.chosen[p] = Side.GOOD
                     fold.note(p, "forum_side_default")
 

@@ -14,6 +14,11 @@ from engine.forum.state import ForumState
 from engine.messages import Request
 from engine.vocab import Side
 
+#: boards whose members play on one side and know it (the blood brothers,
+#: the soulmates register theirs); the wolves' board and a lover are known
+#: friends anyway
+SIDE_BOARDS: set[str] = set()
+
 
 @dataclass(slots=True)
 class ForumBotContext:
@@ -73,6 +78,9 @@ class ForumBotContext:
         out: set[str] = set()
         if who in s.on_board("wolves"):
             out |= s.on_board("wolves")
+        for board in SIDE_BOARDS:
+            if who in s.on_board(board):
+                out |= s.on_board(board)
         lover = s.lover_of(who)
         if lover is not None:
             out.add(lover)

@@ -6,9 +6,12 @@ sterft"; what may ask (a new mayor's successor) waits for dawn, after the
 names. A death by day is announced at once with its cause and followed
 through at once ("onmiddellijk (als hij tijdens de dag sterft)").
 
-Hooks (``engine.forum.registry.ForumRules``): ``spares`` (he does not die:
-the gambler's life insurance), ``dying`` is the hunter's (he shoots before
-he dies), ``on_death`` (bookkeeping), ``after_death`` (what may ask).
+Hooks (``engine.forum.registry.ForumRules``): ``immune`` (who kills cannot
+kill him: the corpse and the bad), ``spares`` (he does not die: the
+gambler's life insurance), ``dying`` is the hunter's (he shoots before he
+dies), ``rises`` (he died but does not stay dead: the gravedigger's
+corpse, announced as no death), ``on_death`` (bookkeeping),
+``after_death`` (what may ask).
 """
 
 from __future__ import annotations
@@ -55,12 +58,17 @@ def announce_death(s: ForumState, name: str, cause: Cause | None = None) -> None
         s.emit("forum_death", name=name, cause=cause.value, **shown)
 
 
-def die(s: ForumState, name: str, cause: Cause, fold: Any = None) -> Flow:
+def die(s: ForumState, name: str, cause: Cause, fold: Any = None, *,
+        by: tuple[str, ...] = ()) -> Flow:
     """``name`` dies of ``cause`` now (``fold``: tonight's ``engine.forum.fold.Fold``,
-    which kills through here, so it is not imported; None by day); returns
-    the death, or None when he did not die."""
+    which kills through here, so it is not imported; None by day), killed
+    by ``by`` where someone acts (an act's actors, a day action's actor);
+    returns the death, or None when he did not die."""
     if not s.alive[name] or name in s.dying:
         return None  # (a hunter shot by the hunter he shoots: one death each)
+    for immune in s.rules.immune:
+        if immune(s, name, cause.value, by):
+            return None
     for spares in s.rules.spares:
         if spares(s, name, cause.value):
             return None
@@ -73,6 +81,9 @@ def die(s: ForumState, name: str, cause: Cause, fold: Any = None) -> Flow:
         s.dying.discard(name)
     if not s.alive[name]:
         return None
+    for rises in s.rules.rises:
+        if rises(s, name, cause, fold):
+            return None
     death = Death(name, s.card[name], cause, s.when)
     s.mark_dead(name)
     s.deaths.append(death)

@@ -4,9 +4,11 @@ Any deal the edition's roles can make is a game (``check_deal``): every
 card a playable forum role, at least one werewolf, every extra role dealt
 to a player who may carry it ("Enkel goede spelers kunnen zielsverwant
 zijn", the noble's "goede rol", the drunk's "goede rol (met een actie)"),
-none that arises in play (the mayor, a lover). ``deal`` shuffles the cards
-with the deal's seed and gives each extra role to a player who may carry
-it, drawn with the same seed.
+none that arises in play (the mayor, a lover, the corpse's card), an extra
+role of a group (the blood brothers, the soulmates: "Twee spelers") to
+exactly its number of players. ``deal`` shuffles the cards with the deal's
+seed and gives each extra role to a player who may carry it (a group's to
+as many), drawn with the same seed.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ def check_deal(setup: Setup) -> None:
         if card is None or card.kind != "role":
             raise SetupError(f"{setup.roles[name].value} is no role of the forum edition",
                              "refusal.forum_not_a_role", role=setup.roles[name].value)
+        if not card.dealt:
+            raise SetupError(f"{card.id.value} arises in play and is not dealt",
+                             "refusal.forum_not_dealt", role=card.id.value)
     if not any(FORUM_ROLES[setup.roles[p]].wolf for p in players):
         raise SetupError("the deck has no werewolf", "refusal.no_werewolf")
     for name, tags in setup.extra.items():
@@ -79,12 +84,19 @@ def check_deal(setup: Setup) -> None:
                 raise SetupError(f"{name}'s {card.id.value} cannot carry the extra role {tag.value}",
                                  "refusal.forum_cannot_carry", name=name, role=tag.value,
                                  holds=card.id.value)
+    held = Counter(tag for tags in setup.extra.values() for tag in tags)
+    for tag, count in held.items():
+        group = FORUM_ROLES[tag].group
+        if group and count != group:
+            raise SetupError(f"the extra role {tag.value} is dealt to {group} players, not {count}",
+                             "refusal.forum_group", role=tag.value, count=count, group=group)
 
 
 def deal(names: Sequence[str], cards: Sequence[Role], extras: Sequence[Role], deal_seed: int, *,
          options: Options | None = None, seed: int | None = None) -> Setup:
     """Cards shuffled with ``deal_seed``, one a seat; each extra role to a
-    player who may carry it (another one for each, while there is one)."""
+    player who may carry it (another one for each, while there is one); an
+    extra role of a group, named once or more, to its number of players."""
     if len(cards) != len(names):
         raise SetupError(f"the deck has {len(cards)} cards for {len(names)} players",
                          "refusal.deck_size", count=len(cards), need=len(names),
@@ -94,6 +106,9 @@ def deal(names: Sequence[str], cards: Sequence[Role], extras: Sequence[Role], de
     shuffle(shuffled, rng)
     roles = dict(zip(names, shuffled, strict=True))
     given: dict[str, list[Role]] = {}
+    grouped = [t for t in dict.fromkeys(extras) if t in FORUM_ROLES and FORUM_ROLES[t].group]
+    extras = [t for t in extras if t not in grouped]
+    extras += [t for t in grouped for _ in range(FORUM_ROLES[t].group)]
     for tag in extras:
         extra = FORUM_ROLES.get(tag)
         if extra is None or extra.kind != "extra":

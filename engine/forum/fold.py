@@ -167,7 +167,7 @@ class Fold:
         whether he died."""
         if act.data.get("harmless") or self.shielded(name, cause):
             return False
-        return self._die(self.s, name, cause, self) is not None
+        return self._die(self.s, name, cause, self, by=act.actors) is not None
 
     def meddle(self, meddler: Meddler) -> None:
         """From now on, every act is first shown to ``meddler``."""

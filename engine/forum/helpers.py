@@ -1,6 +1,7 @@
 """Small pieces the forum roles share: a step's request for the next
 holder, a day target, who may be chosen, who is taken for a werewolf, a
-card taken from its holder."""
+card taken from its holder, whether a card's action is used up, whether a
+role change may be made on a player."""
 
 from __future__ import annotations
 
@@ -27,11 +28,14 @@ For = Callable[["ForumState", str], Any]
 
 def holder_request(s: ForumState, step: str, role: Role, ask: Ask, *,
                    choices: For | None = None, info: For | None = None,
-                   count: int = 1) -> Request | None:
+                   count: int = 1, only: For | None = None) -> Request | None:
     """The request of the next living holder of ``role`` in ``step``
     (``choices(s, holder)``: his choices, default the living but himself;
-    ``info(s, holder)``: what he is told with it)."""
-    holder = next_holder(s, step, role)
+    ``info(s, holder)``: what he is told with it; ``only(s, holder)``:
+    whether he can act tonight, else he is passed by: his call is pretended)."""
+    while (holder := next_holder(s, step, role)) is not None:
+        if only is None or only(s, holder):
+            break
     if holder is None:
         return None
     found = choices(s, holder) if choices is not None else others(s, holder)
@@ -88,3 +92,19 @@ def lose_card(s: ForumState, fold: Fold | None, name: str, how: str) -> None:
     angel). A role that changes a card this way calls it before the change."""
     for hook in s.rules.loses_card:
         hook(s, name, how, fold)
+
+
+def spent(s: ForumState, name: str) -> bool:
+    """Whether the card ``name`` holds has used its action up
+    (``ForumRole.spent``); a card without one, or that never runs out, has not."""
+    from engine.forum.registry import FORUM_ROLES
+
+    check = FORUM_ROLES[s.card[name]].spent
+    return check is not None and check(s, name)
+
+
+def refused(s: ForumState, name: str, change: str) -> bool:
+    """Whether a role change of kind ``change`` ("convert", "switch",
+    "shuffle") cannot be made on ``name`` (``ForumRules.refuses``: the
+    soulmates, the drunk, the grave robber)."""
+    return any(hook(s, name, change) for hook in s.rules.refuses)

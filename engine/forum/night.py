@@ -67,7 +67,7 @@ def night(s: ForumState) -> Generator[Request, Any, Fold]:
         if s.cues:
             s.emit("sleep", cue=True, step=step.name, sleepers=False)
     acts: list[Act] = s.store.pop("_acts")
-    fold = Fold(s, acts, lambda s, name, cause, fold: quietly(die(s, name, cause, fold)))
+    fold = Fold(s, acts, lambda s, name, cause, fold, by=(): quietly(die(s, name, cause, fold, by=by)))
     for begins in s.rules.fold_begins:
         begins(s, fold)
     fold.run()

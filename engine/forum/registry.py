@@ -121,6 +121,12 @@ class ForumRules:
         """How often ``voter``'s vote on ``target`` counts at the lynch."""
         return weight
 
+    def immune(self, s: ForumState, name: str, cause: str, by: tuple[str, ...]) -> bool:
+        """``name`` cannot be killed by ``by`` (who acts, when known): the
+        corpse "kan niet door [de weerwolven] vermoord worden, en ook niet
+        door hun hulpjes". Nothing is used up (``spares`` is)."""
+        return False
+
     def spares(self, s: ForumState, name: str, cause: str) -> bool:
         """``name`` does not die of ``cause`` (the gambler's life insurance)."""
         return False
@@ -130,6 +136,20 @@ class ForumRules:
         the game ends before he dies."""
         return False
         yield  # pragma: no cover
+
+    def rises(self, s: ForumState, name: str, cause: Cause, fold: Fold | None) -> bool:
+        """``name`` would die now (his last act done: the hunter shot) but
+        does not: a rule turns the death into something else (the
+        gravedigger's corpse). He is not dead; nothing is announced."""
+        return False
+
+    def refuses(self, s: ForumState, name: str, change: str) -> bool:
+        """A role change of kind ``change`` cannot be made on ``name``:
+        ``"convert"`` (the conversion wolf, the omega wolf: "kunnen niet
+        geconverteerd worden"), ``"switch"`` (the switcher: "kan niet
+        wisselen met zielsverwanten"), ``"shuffle"`` (the ringleader: "De
+        Grafrover kan niet meegenomen worden in de rollenruil")."""
+        return False
 
     def reveals(self, s: ForumState, name: str) -> dict[str, Any] | None:
         """What is announced of a dead player's card, where a rule says
@@ -202,9 +222,9 @@ class ForumRules:
 
 
 _HOOKS = ("begin", "seen_role", "seen_side", "seen_qualifier", "taken_for", "win_together",
-          "vote_weight", "spares", "dying", "reveals", "won", "on_death", "after_death", "lynch",
-          "day_target", "harmless", "fold_begins", "resolved", "loses_card", "night_ends",
-          "first_day", "tie", "recast")
+          "vote_weight", "immune", "spares", "dying", "rises", "refuses", "reveals", "won", "on_death",
+          "after_death", "lynch", "day_target", "harmless", "fold_begins", "resolved", "loses_card",
+          "night_ends", "first_day", "tie", "recast")
 
 
 class ForumRuleSet:
@@ -226,8 +246,11 @@ class ForumRuleSet:
     taken_for: tuple[Callable[[ForumState, Role, Role], Role], ...]
     win_together: tuple[Callable[[ForumState, tuple[str, ...], bool], bool], ...]
     vote_weight: tuple[Callable[[ForumState, str, str, int], int], ...]
+    immune: tuple[Callable[[ForumState, str, str, tuple[str, ...]], bool], ...]
     spares: tuple[Callable[[ForumState, str, str], bool], ...]
     dying: tuple[Callable[[ForumState, str, Cause, Fold | None], Flow], ...]
+    rises: tuple[Callable[[ForumState, str, Cause, Fold | None], bool], ...]
+    refuses: tuple[Callable[[ForumState, str, str], bool], ...]
     reveals: tuple[Callable[[ForumState, str], dict[str, Any] | None], ...]
     won: tuple[Callable[[ForumState, Winner, tuple[str, ...]], tuple[str, ...]], ...]
     on_death: tuple[Callable[[ForumState, Death, Fold | None], None], ...]
@@ -270,6 +293,16 @@ class ForumRole:
     #: what may carry this extra role (None: anyone): the noble "een goede
     #: rol", the drunk "een goede rol (met een actie)"
     carries: Callable[[ForumRole], bool] | None = None
+    #: an extra role dealt to exactly this many players (0: any number): the
+    #: blood brothers and the soulmates, "Twee spelers die ... zijn"
+    group: int = 0
+    #: whether the card's action is used up, for ``name`` who holds it now
+    #: (None: never): the pyromaniac burns who has "een actie ... die is
+    #: opgebruikt", the ringleader tells "of de rol is ingezet"
+    spent: Callable[[ForumState, str], bool] | None = None
+    #: a neutral who chooses his side by the third night (the grave robber
+    #: takes his from the grave he robs instead)
+    chooses_side: bool = True
 
 
 FORUM_ROLES: dict[Role, ForumRole] = {}

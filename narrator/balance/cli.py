@@ -46,9 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--cards", help="with full_moon: the event cards of its pile, comma-separated "
                                    "(default: every card the engine plays)")
     p.add_argument("--every", default="1", help="with full_moon: a card every 1, 2 or 3 mornings (default 1)")
-    p.add_argument("--games", default="2000", help="games of the deck itself (default 2000)")
+    p.add_argument("--games", help="games of the deck itself (default 2000; a forum proposal: 1000)")
     p.add_argument("--swap-games", default="400", help="games of each swap (default 400; 0: no swaps)")
-    p.add_argument("--top", default="5", help="how many swaps to show (default 5)")
+    p.add_argument("--top", help="how many swaps to show (default 5; forum proposals: 3)")
     p.add_argument("--plot", action="append", default=[], help="write the plots to this .png or .svg")
     p.add_argument("--plot-games", default="400", help="games of each player count in the plot")
     p.add_argument("--seed", default="1")
@@ -58,6 +58,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=("board", "forum"), default="board",
                    help="board (seeds 000-003) or forum (seed 004: --roles and --extra, or the demo's deck)")
     p.add_argument("--extra", help="forum edition: the extra roles dealt beside the cards, comma-separated")
+    p.add_argument("--propose", action="store_true",
+                   help="forum edition: propose decks near even for --players (8 to 30) from --roles-pool")
+    p.add_argument("--roles-pool", help="with --propose: the roles a group ticks, cards and extra roles, "
+                                        "comma-separated (default: every role the forum edition deals)")
+    p.add_argument("--search-games", default="60",
+                   help="with --propose: games of each sketched deck (default 60; candidates: three times as many)")
     p.add_argument("--table", action="store_true",
                    help="show the shipped table for seed 001's decks (config/balance.yaml); no games")
     return p
@@ -158,12 +164,14 @@ def _json(q: Question, found: dict[str, Any]) -> dict[str, Any]:
 def _forum(pack: voices.Pack, args: argparse.Namespace, players: int) -> int:
     from narrator.balance.forum import as_json, as_text, forum_rates, forum_setup
 
+    if args.propose:
+        return _propose(pack, args, players)
     try:
         setup = forum_setup(players, _ids(args.roles), _ids(args.extra) if args.extra is not None else None)
     except SetupError as exc:
         print(f"wakkerdam balance: {voices.error_text(exc, pack)}", file=sys.stderr)
         return 2
-    games = _number(args.games, "--games", 1)
+    games = _number(args.games or "2000", "--games", 1)
     with Workers(_number(args.jobs, "--jobs", 1)) as workers:
         rates = forum_rates(setup, games, _number(args.seed, "--seed", 0), workers)
     compiled.say_engine(pack)
@@ -171,6 +179,35 @@ def _forum(pack: voices.Pack, args: argparse.Namespace, players: int) -> int:
         print(json.dumps(as_json(setup, rates), ensure_ascii=False))
     else:
         print("\n".join(as_text(pack, setup, rates)))
+    return 0
+
+
+def _propose(pack: voices.Pack, args: argparse.Namespace, players: int) -> int:
+    """``--propose``: decks near even for ``players`` from the roles ticked."""
+    from narrator.balance.proposals import (
+        check_players,
+        planned,
+        pool_of,
+        proposals_json,
+        proposals_text,
+        propose,
+    )
+
+    check_players(players)
+    pool = pool_of(_ids(args.roles_pool))
+    sketch_games = _number(args.search_games, "--search-games", 10)
+    sizes = {"top": _number(args.top or "3", "--top", 1), "sketch_games": sketch_games,
+             "check_games": 3 * sketch_games, "games": _number(args.games or "1000", "--games", 1)}
+    seed = _number(args.seed, "--seed", 0)
+    total = planned(players=players, **sizes)
+    with Workers(_number(args.jobs, "--jobs", 1)) as workers, \
+            progress_bar(total, pack.line("balance.progress"), enabled=sys.stderr.isatty() and not args.json) as done:
+        found = propose(players, pool, seed=seed, jobs=workers, done=done, **sizes)
+    compiled.say_engine(pack)
+    if args.json:
+        print(json.dumps(proposals_json(found), ensure_ascii=False))
+    else:
+        print("\n".join(proposals_text(pack, found)))
     return 0
 
 
@@ -184,12 +221,14 @@ def main(argv: list[str]) -> int:
         players = _number(args.players, "--players", 0)
         if args.edition == "forum":
             return _forum(pack, args, players)
+        if args.propose or args.roles_pool:
+            raise BalanceInputError("balance.err_propose_board")
         every = _number(args.every, "--every", 1)
         q = question(players, roles=_ids(args.roles) or None, specials=_ids(args.specials),
                      variants=_ids(args.variants), event_cards=_ids(args.cards), events_every=every)
-        games = _number(args.games, "--games", 1)
+        games = _number(args.games or "2000", "--games", 1)
         swap_games = _number(args.swap_games, "--swap-games", 0)
-        found = advise(q, pack, games=games, swap_games=swap_games, top=_number(args.top, "--top", 1),
+        found = advise(q, pack, games=games, swap_games=swap_games, top=_number(args.top or "5", "--top", 1),
                        plots=_checked_plots(args.plot), plot_games=_number(args.plot_games, "--plot-games", 1),
                        seed=_number(args.seed, "--seed", 0), jobs=_number(args.jobs, "--jobs", 1),
                        progress=sys.stderr.isatty() and not args.json)

@@ -12,7 +12,8 @@ ook niet als hij bijvoorbeeld denkt Beul te zijn."
 The box never tells him (he is told his card like anyone). Each of his
 acts lands on a random living player other than himself, drawn with the
 game's lots; whatever he is told names the player he chose (he must not
-find out). The switcher's refusal is the switcher's own module.
+find out). "niet wisselbaar": a switch on him is refused (``refuses``,
+``"switch"``; the switcher's module asks ``engine.forum.helpers.refused``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ class DrunkRules(ForumRules):
 
     def harmless(self, s: ForumState, actor: str) -> bool:
         return s.has_extra(actor, DRUNK)
+
+    def refuses(self, s: ForumState, name: str, change: str) -> bool:
+        return change == "switch" and s.has_extra(name, DRUNK)
 
     def reveals(self, s: ForumState, name: str) -> dict[str, Any] | None:
         if s.has_extra(name, DRUNK):

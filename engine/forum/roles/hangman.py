@@ -54,7 +54,7 @@ def apply(s: ForumState, player: str, chosen: str) -> Flow:
     if harmless(s, player):
         s.emit("forum_nothing_happens")
         return
-    yield from die(s, victim, CAUSE)
+    yield from die(s, victim, CAUSE, by=(player,))
 
 
 def decide(ctx: ForumBotContext, player: str) -> Any:
@@ -70,7 +70,7 @@ def decide(ctx: ForumBotContext, player: str) -> Any:
 
 
 role(ForumRole(
-    HANGMAN, Side.GOOD, acts=True,
+    HANGMAN, Side.GOOD, acts=True, spent=lambda s, p: bool(s.memory(p).get("used")),
     day_actions=(DayAction("hangman", Part("hangman", prompt="prompt.forum_hangman"), available,
                            check, apply, decide, public=True,
                            options=lambda s, p: others(s, p)),),

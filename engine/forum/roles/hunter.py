@@ -23,7 +23,10 @@ village lynches him, he names his shot then (``hunter``): a list "afhankelijk
 van de zichtbare stemmen bij de lynch" says no more than he knows at that
 moment, so it is asked; the time-out takes his list. "Een jager die sterft
 aan inactiviteit" and the witch's revival do not arise at a table (a saved
-hunter never died).
+hunter never died). The grim reaper is offered like anyone (the choices
+must not give him away); a shot at him does nothing, and by day the box
+says only that ("de identiteit van de ijzeren hein wordt ook niet bekend
+gemaakt"); at night the first living name of the list counts.
 """
 
 from __future__ import annotations
@@ -104,7 +107,7 @@ class HunterRules(ForumRules):
         lover = s.lover_of(name)
         if lover is not None and s.team(lover) is Side.BAD:
             return False  # "gekoppeld aan een slechtje, vervalt zijn schot"
-        living = [p for p in others(s, name) if not s.has_extra(p, GRIM_REAPER) and p not in s.dying]
+        living = [p for p in others(s, name) if p not in s.dying]
         if fold is None and cause is Cause.VOTE:
             listed = [p for p in shot_list(s, name) if p in living]
             shot = yield request(s, Ask.HUNTER, (name,), tuple(living),
@@ -113,14 +116,20 @@ class HunterRules(ForumRules):
             shot = next((p for p in shot_list(s, name) if p in living), None)
         if shot is None:
             return False  # "in de lucht geschoten"
+        if s.has_extra(shot, GRIM_REAPER):
+            # "zal er niets gebeuren, de identiteit van de ijzeren hein wordt
+            # ook niet bekend gemaakt" (the list is for who died already)
+            if fold is None:
+                s.emit("forum_hunter_nothing", name=name, target=shot)
+            return False
         if would_win(s, {name}) is not None and would_win(s, {name}) == would_win(s, {name, shot}):
             return False  # the shot would change nothing
         s.store.setdefault("hunter_shots", []).append((name, shot, s.team(shot).value))
         if fold is None:
             s.emit("forum_hunter_shoots", name=name, target=shot)
-            yield from die(s, shot, Cause.HUNTER)
+            yield from die(s, shot, Cause.HUNTER, by=(name,))
         else:
-            quietly(die(s, shot, Cause.HUNTER, fold))
+            quietly(die(s, shot, Cause.HUNTER, fold, by=(name,)))
         if not enemies(s, name):
             s.store["hunter_won"] = name  # the game ends before he dies
             return True

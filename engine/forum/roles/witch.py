@@ -52,8 +52,14 @@ def info(s: ForumState, witch: str) -> dict[str, Any]:
     return {**side_info(s, witch), "save": left["save"], "poison": left["poison"]}
 
 
+def can_act(s: ForumState, witch: str) -> bool:
+    """A potion left, or her side to choose (else her call is pretended)."""
+    found = info(s, witch)
+    return bool(found.get("sides")) or found["save"] or found["poison"]
+
+
 def ask(s: ForumState) -> Request | None:
-    return holder_request(s, "witch", Role.WITCH, Ask.WITCH, info=info)
+    return holder_request(s, "witch", Role.WITCH, Ask.WITCH, info=info, only=can_act)
 
 
 def check(s: ForumState, req: Request, answer: Any) -> dict[str, Any]:
@@ -145,8 +151,13 @@ POTIONS = Form("forum_potions", (
     Part("poison", none=True, prompt="prompt.witch_poison", when=("poison",)),
 ))
 
+def spent(s: ForumState, witch: str) -> bool:
+    """Both potions used ("een actie die is opgebruikt", the pyromaniac)."""
+    return not any(potions(s, witch).values())
+
+
 role(ForumRole(
-    Role.WITCH, Side.NEUTRAL, acts=True, rules=WitchRules(),
+    Role.WITCH, Side.NEUTRAL, acts=True, rules=WitchRules(), spent=spent,
     steps=(ForumStep("witch", 70, Role.WITCH, request=ask, apply=apply, ask=Ask.WITCH, again=True),),
     asks=(AskSpec(Ask.WITCH, check, decide, form=POTIONS, secret=True),),
 ))
