@@ -272,3 +272,29 @@ def test_the_pack_is_called_without_a_plain_werewolf() -> None:
     s.night = 1
     names = [st.name for st in tonight(s)]
     assert "werewolves" in names and "orc" in names and "shaman" in names
+
+
+def test_the_story_after_the_game_shows_the_whole_chain_of_role_changes() -> None:
+    """Issue 27: "the story after the game shows the whole chain (who became
+    what, when, by whom)": every ``forum_became`` is one line of the story,
+    in the chapter of its night, naming the player, his new card and his
+    old one, who made the change and by which power, in the game's words."""
+    from web.story import build
+
+    shown = 0
+    for lang in voices.LANGUAGES:
+        for game in games(["conversion_wolf", "cub", "unsure_cub", "switcher", "pyromaniac",
+                           "villager", "villager", "seer", "bishop", "villager"], 12):
+            pack = voices.load(lang).for_setup(game.setup)
+            story = build(game, pack, started=0, settings={})
+            lines = [(c, i["text"]) for c in story["chapters"] for i in c["items"] if i["kind"] == "change"]
+            chain = changes(game.state)
+            assert len(lines) == len(chain)
+            for (chapter, text), e in zip(lines, chain, strict=True):
+                assert f"{chapter['kind']} {chapter['n']}" == e.data["when"]
+                assert e.data["name"] in text and pack.role_bare(e.data["role"]) in text
+                assert pack.role_bare(e.data["was"]) in text
+                if e.data["by"] and e.data["by"] != e.data["name"]:
+                    assert e.data["by"] in text
+                shown += 1
+    assert shown > 10

@@ -137,7 +137,9 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
             shot_in = chapter
         if e.kind.startswith("death_") and "name" in e.data and shot_in is chapter:
             told_in.setdefault(e.data["name"], f"{chapter['kind']} {chapter['n']}")
-        if e.public:
+        if e.kind == "forum_became":  # a role change, told to nobody: the story's chain
+            chapter["items"].append({"kind": "change", "text": _became(pack, e.data)})
+        elif e.public:
             chapter["items"].append({"kind": "public", "text": announce.public_line(e, pack)})
         else:
             assert e.to is not None
@@ -169,6 +171,16 @@ def build(game: Game, pack: Pack, *, started: float, settings: dict[str, Any]) -
         "chapters": chapters,
         "settings": settings,
     }
+
+
+def _became(pack: Pack, data: dict[str, Any]) -> str:
+    """Who became what, from what, by whom and by which power (seed 004's
+    conversions, switches, burnt houses, robbed graves...)."""
+    how = data["how"]
+    power = pack.line("web.story.grown") if how == "grown" else pack.role_bare(how)
+    key = "web.story.became_by" if data.get("by") and data["by"] != data["name"] else "web.story.became"
+    return pack.line(key, name=data["name"], role=pack.role_bare(data["role"]),
+                     was=pack.role_bare(data["was"]), by=data.get("by") or "", power=power)
 
 
 def _forum_person(s: Any, name: str, pack: Pack) -> dict[str, Any]:

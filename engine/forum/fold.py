@@ -110,10 +110,10 @@ class Fold:
         self.done: list[Act] = []
         #: any rule's own memory of this night
         self.memo: dict[str, Any] = {}
-        #: players whose card changed tonight by a change that leaves them
-        #: their acts of the night (a switch: the seed takes powers away only
-        #: in a conversion, "Deze speler verliest dan zijn krachten")
-        self.kept: set[str] = set()
+        #: players a conversion took tonight: "Deze speler verliest dan zijn
+        #: krachten", his acts of the night fail (only a conversion says so:
+        #: a switched, burnt or shuffled player's acts sent tonight stand)
+        self.lost: set[str] = set()
 
     def run(self) -> None:
         for act in self.acts:
@@ -145,9 +145,9 @@ class Fold:
 
     def lost_power(self, act: Act) -> bool:
         """``act``'s one actor holds another card than the one he sent it
-        with, and the change took his powers."""
+        with, and the change took his powers (a conversion, ``lost``)."""
         held = act.data.get("held")
-        return held is not None and self.s.card[act.actor] is not held and act.actor not in self.kept
+        return held is not None and self.s.card[act.actor] is not held and act.actor in self.lost
 
     def failed(self, act: Act) -> None:
         """Tell the actor his act failed (never why), where his role is told."""

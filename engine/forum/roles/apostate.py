@@ -140,6 +140,6 @@ FORM = Form("apostate", (
 
 role(ForumRole(
     APOSTATE, Side.BAD, board=BOARD, acts=True,
-    steps=(ForumStep("apostate", 63, APOSTATE, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("apostate", 630, APOSTATE, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

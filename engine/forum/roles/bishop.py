@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext
+from engine.forum.changes import become
 from engine.forum.day import request
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import others
@@ -60,8 +61,7 @@ def resolve(s: ForumState, fold: Fold, act: Act) -> None:
     target = act.reached[0]
     if s.card[target] not in BLESSABLE:
         return  # "Bij andere rollen zal het mislukken": not told
-    s.card[target] = PRIEST
-    s.power[target] = {}
+    become(s, target, PRIEST, by=act.actor, how="bishop")
     fold.note(target, "forum_ordained", role=PRIEST.value)
 
 
@@ -102,7 +102,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     BISHOP, Side.GOOD, acts=True,
-    steps=(ForumStep("bishop", 48, BISHOP, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("bishop", 480, BISHOP, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("bishop_self", "the bishop ordains another living player"), decide,
                   secret=True),),
 ))

@@ -93,7 +93,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     BLESSED, Side.GOOD, acts=True,
-    steps=(ForumStep("blessed", 27, BLESSED, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("blessed", 270, BLESSED, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("blessed_twice", "the blessed blesses a living player, not the one "
                                                 "of last night"), decide, secret=True),),
 ))

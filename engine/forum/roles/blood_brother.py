@@ -34,5 +34,5 @@ def inform(s: ForumState) -> None:
 role(ForumRole(
     BLOOD_BROTHER, None, kind="extra", board=BOARD, group=2,
     carries=lambda card: card.side is Side.BAD,
-    steps=(ForumStep("blood_brothers", 16, BLOOD_BROTHER, nights=lambda n: n == 1, inform=inform),),
+    steps=(ForumStep("blood_brothers", 160, BLOOD_BROTHER, nights=lambda n: n == 1, inform=inform),),
 ))

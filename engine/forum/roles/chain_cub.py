@@ -108,7 +108,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     CHAIN_CUB, Side.BAD, acts=True, rules=ChainRules(),
-    steps=(ForumStep("chain_cub", 69, CHAIN_CUB, nights=lambda n: n <= KILL_NIGHTS, request=ask,
+    steps=(ForumStep("chain_cub", 690, CHAIN_CUB, nights=lambda n: n <= KILL_NIGHTS, request=ask,
                      apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=pairs_form("chain_cub"), secret=True),),
 ))

@@ -74,7 +74,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     CLAIRVOYANT, Side.GOOD, acts=True,
-    steps=(ForumStep("clairvoyant", 52, CLAIRVOYANT, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("clairvoyant", 520, CLAIRVOYANT, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("clairvoyant_self", "the clairvoyant looks at another living player"),
                   decide, secret=True),),
 ))

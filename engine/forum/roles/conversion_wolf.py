@@ -41,7 +41,7 @@ from engine.forum.botkit import ForumBotContext
 from engine.forum.changes import become
 from engine.forum.day import request, tell_at_dawn
 from engine.forum.fold import ORDER, Act, Fold, record
-from engine.forum.helpers import others
+from engine.forum.helpers import lose_card, others
 from engine.forum.night import asking, next_holder
 from engine.forum.registry import ForumRole, ForumStep, role
 from engine.forum.roles.werewolf import BOARD, tonight_lunch
@@ -70,7 +70,9 @@ def convert(s: ForumState, fold: Fold, act: Act, target: str) -> bool:
     forbid it; whether it did (a failure is the caller's to tell)."""
     if target in act.actors or not convertible(s, target) or fold.shielded(target, CONVERSION):
         return False
+    lose_card(s, fold, target, "converted")  # (the false angel watching him takes it first)
     become(s, target, Role.WEREWOLF, by=act.actor, how=act.power.value, side=Side.BAD, wolf=True)
+    fold.lost.add(target)  # "Deze speler verliest dan zijn krachten"
     tell_at_dawn(s, target, "forum_converted")
     return True
 
@@ -118,7 +120,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     CONVERSION_WOLF, Side.BAD, wolf=True, board=BOARD, acts=True,
-    steps=(ForumStep("conversion_wolf", 61, CONVERSION_WOLF, request=ask, apply=apply, ask=ASK,
+    steps=(ForumStep("conversion_wolf", 610, CONVERSION_WOLF, request=ask, apply=apply, ask=ASK,
                      again=True),),
     asks=(AskSpec(ASK, one_target("conversion_target", "the conversion wolf converts another "
                                                       "living player"), decide, secret=True),),

@@ -40,8 +40,9 @@ from typing import Any, Final
 
 from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext, hurt
+from engine.forum.changes import become
 from engine.forum.fold import ORDER, Act, Fold, record
-from engine.forum.helpers import holder_request
+from engine.forum.helpers import holder_request, lose_card
 from engine.forum.night import asking
 from engine.forum.registry import ForumRole, ForumRules, ForumStep, WinCheck, base_rules, role
 from engine.forum.state import ForumState
@@ -74,14 +75,15 @@ def partners(s: ForumState, name: str) -> set[str]:
     return {d for c, d in found.items() if c == name} | {c for c, d in found.items() if d == name}
 
 
-def make_corpse(s: ForumState, name: str, digger: str) -> None:
+def make_corpse(s: ForumState, fold: Fold | None, name: str, digger: str) -> None:
     """``name`` rises as ``digger``'s corpse: his card's powers are gone, he
     plays alone; his extra roles and boards stay ("Een bloedbroeder kan ook
     lijk worden", "Een zielsverwant kan ook lijk worden")."""
-    s.card[name] = CORPSE
-    s.power[name] = {"digger": digger}
-    s.side[name], s.chosen[name] = Side.CORPSE, None
-    s.wolves.discard(name)  # "een slechtje dat Lijk is geworden" places no lunch
+    lose_card(s, fold, name, "corpse")  # (the false angel watching him takes it first)
+    # "een slechtje dat Lijk is geworden" places no lunch: no werewolf now
+    become(s, name, CORPSE, by=digger, how="gravedigger", side=Side.CORPSE, wolf=False,
+           power={"digger": digger})
+    s.chosen[name] = None
     duos(s)[name] = digger
 
 
@@ -157,7 +159,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     CORPSE, Side.NEUTRAL, acts=True, dealt=False, chooses_side=False,
-    steps=(ForumStep("corpse", 62, GRAVEDIGGER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("corpse", 625, GRAVEDIGGER, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("corpse_target", "the corpse kills another living player"), decide,
                   secret=True),),
 ))

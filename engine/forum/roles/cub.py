@@ -248,7 +248,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     CUB, Side.BAD, acts=True, rules=CubRules(),
-    steps=(ForumStep("cub", 68, CUB, nights=lambda n: n <= KILL_NIGHTS, request=ask, apply=apply,
+    steps=(ForumStep("cub", 680, CUB, nights=lambda n: n <= KILL_NIGHTS, request=ask, apply=apply,
                      ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=pairs_form("cub"), secret=True),),
 ))

@@ -134,7 +134,7 @@ class LoversRules(ForumRules):
 
 role(ForumRole(
     CUPID, None, kind="extra", acts=True, rules=LoversRules(),
-    steps=(ForumStep("lovers", 15, CUPID, nights=lambda n: n == 1, inform=lovers_wake),),
+    steps=(ForumStep("lovers", 150, CUPID, nights=lambda n: n == 1, inform=lovers_wake),),
     day_actions=(DayAction("cupid", Part("cupid", prompt="prompt.forum_cupid"), available, check,
                            apply, decide,
                            options=lambda s, p: tuple(q for q in s.living() if q != p)),),

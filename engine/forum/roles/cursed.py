@@ -152,7 +152,7 @@ def bad_question(card: Role, action_id: str) -> DayAction:
 
 role(ForumRole(
     CURSED, Side.BAD, acts=True,
-    steps=(ForumStep("cursed", 33, CURSED, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("cursed", 330, CURSED, request=ask, apply=apply, ask=ASK, again=True),),
     day_actions=(bad_question(CURSED, "cursed_question"),),
     asks=(AskSpec(ASK, one_target("curse_twice", "the cursed curses another living player, not the "
                                              "one of last night"), decide, secret=True),),

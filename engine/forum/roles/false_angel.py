@@ -39,6 +39,7 @@ from typing import Any, Final
 
 from engine.forum.answers import one_target
 from engine.forum.botkit import ForumBotContext
+from engine.forum.changes import become
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import holder_request
 from engine.forum.night import asking
@@ -84,8 +85,7 @@ def take(s: ForumState, fold: Fold, charge: str, *, died: bool) -> None:
     if angel is None:
         return
     card = s.card[charge]
-    s.card[angel] = card
-    s.power[angel] = {}  # "kan de valse engel deze toch opnieuw gebruiken"
+    become(s, angel, card, by=angel, how="false_angel")  # "kan de valse engel deze toch opnieuw gebruiken"
     s.own[angel]["false_angel"] = True
     if died:
         s.store.setdefault("false_angel_veiled", set()).add(charge)
@@ -135,7 +135,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     FALSE_ANGEL, Side.GOOD, acts=True, rules=FalseAngelRules(),
-    steps=(ForumStep("false_angel", 43, FALSE_ANGEL, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("false_angel", 430, FALSE_ANGEL, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("false_angel_self", "the false angel watches another living player"),
                   decide, secret=True),),
 ))

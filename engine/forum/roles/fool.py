@@ -92,7 +92,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     FOOL, Side.GOOD, acts=True,
-    steps=(ForumStep("fool", 54, FOOL, nights=lambda n: n % 2 == 1, request=ask, apply=apply, ask=ASK,
+    steps=(ForumStep("fool", 540, FOOL, nights=lambda n: n % 2 == 1, request=ask, apply=apply, ask=ASK,
                      again=True),),
     asks=(AskSpec(ASK, check, decide, form="pick_many", secret=True),),
 ))

@@ -97,7 +97,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     FRIEND, Side.GOOD, acts=True,
-    steps=(ForumStep("friend", 12, FRIEND, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("friend", 120, FRIEND, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("friend_once", "the friend stays with another living player, once "
                                               "with each"), decide, secret=True),),
 ))

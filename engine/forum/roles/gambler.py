@@ -274,6 +274,6 @@ FORM = Form("gambler", (
 
 role(ForumRole(
     GAMBLER, Side.GOOD, acts=True, rules=GamblerRules(),
-    steps=(ForumStep("gambler", 75, GAMBLER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("gambler", 750, GAMBLER, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

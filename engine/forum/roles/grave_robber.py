@@ -32,6 +32,7 @@ from typing import Any, Final
 from engine.errors import MalformedAnswer
 from engine.forms import Form, Part
 from engine.forum.botkit import ForumBotContext
+from engine.forum.changes import become
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import holder_request
 from engine.forum.night import asking
@@ -81,12 +82,10 @@ def robs(s: ForumState, fold: Fold, act: Act) -> None:
     robber, dead = act.actor, act.data["grave"]
     card: Role = act.data["card"]
     s.own[robber]["robbed"] = True
-    s.card[robber] = card
-    s.power[robber] = {}  # "toch opnieuw gebruiken"
-    s.side[robber], s.chosen[robber] = s.side[dead], s.chosen[dead]
-    if dead in s.wolves:
-        s.wolves.add(robber)
-        s.join_board(WOLVES, robber)
+    # "toch opnieuw gebruiken": the card fresh; the dead's side, a wolf's board
+    become(s, robber, card, by=robber, how="grave_robber", side=s.side[dead],
+           wolf=True if dead in s.wolves else None)
+    s.chosen[robber] = s.chosen[dead]
     board = FORUM_ROLES[card].board
     if board:
         s.join_board(board, robber)
@@ -143,7 +142,7 @@ FORM = Form("grave_robber", (Part(kind="yes_no", params=(("grave", "grave"),)),)
 role(ForumRole(
     GRAVE_ROBBER, Side.NEUTRAL, acts=True, chooses_side=False, rules=GraveRobberRules(),
     spent=lambda s, p: robbed(s, p) or s.night > NIGHTS[-1],  # (after night 4 no grave is left him)
-    steps=(ForumStep("grave_robber", 44, GRAVE_ROBBER, nights=lambda n: n in NIGHTS, request=ask,
+    steps=(ForumStep("grave_robber", 440, GRAVE_ROBBER, nights=lambda n: n in NIGHTS, request=ask,
                      apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

@@ -114,7 +114,7 @@ class GravediggerRules(ForumRules):
             if digger != name and not act.data.get("dug"):
                 act.data["dug"] = True
                 s.memory(digger)["corpse"] = name
-                make_corpse(s, name, digger)
+                make_corpse(s, fold, name, digger)
                 fold.note(name, "forum_now_corpse")
                 fold.note(digger, "forum_dug")
                 return True
@@ -194,7 +194,7 @@ FORM = Form("gravedigger", (
 role(ForumRole(
     GRAVEDIGGER, Side.NEUTRAL, acts=True, rules=GravediggerRules(),
     spent=lambda s, p: corpse_of(s, p) is not None,
-    steps=(ForumStep("gravedigger", 64, GRAVEDIGGER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("gravedigger", 645, GRAVEDIGGER, request=ask, apply=apply, ask=ASK, again=True),),
     day_actions=(DayAction("gravedigger", Part("gravedigger", many=True, count=THREE,
                                                prompt="prompt.forum_gravedigger"),
                            available, check_names, ask_names, decide_names,

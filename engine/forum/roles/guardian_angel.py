@@ -89,7 +89,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     GUARDIAN_ANGEL, Side.GOOD, acts=True,
-    steps=(ForumStep("guardian_angel", 41, GUARDIAN_ANGEL, request=ask, apply=apply, ask=ASK,
+    steps=(ForumStep("guardian_angel", 410, GUARDIAN_ANGEL, request=ask, apply=apply, ask=ASK,
                      again=True),),
     asks=(AskSpec(ASK, one_target("guardian_angel_three_times",
                                   "the guardian angel protects a living player, at most three times "

@@ -164,7 +164,7 @@ LIST_FORM = Form("hunter_list", (Part(many=True, exact=False, none=True),))
 
 role(ForumRole(
     Role.HUNTER, Side.GOOD, acts=True, rules=HunterRules(),
-    steps=(ForumStep("hunter", 80, Role.HUNTER, request=ask_list, apply=apply_list, ask=LIST,
+    steps=(ForumStep("hunter", 800, Role.HUNTER, request=ask_list, apply=apply_list, ask=LIST,
                      again=True),),
     asks=(AskSpec(LIST, check_list, decide_list, form=LIST_FORM, secret=True),
           AskSpec(Ask.HUNTER, check_shot, decide_shot)),

@@ -114,7 +114,7 @@ FORM = Form("illusion_wolf", (Part(options="roles", label="role_bare.{}", none=T
 
 role(ForumRole(
     ILLUSION_WOLF, Side.BAD, wolf=True, board=BOARD, acts=True, rules=IllusionRules(),
-    steps=(ForumStep("illusion_wolf", 64, ILLUSION_WOLF, request=ask, apply=apply, ask=ASK,
+    steps=(ForumStep("illusion_wolf", 640, ILLUSION_WOLF, request=ask, apply=apply, ask=ASK,
                      again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

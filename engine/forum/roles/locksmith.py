@@ -112,6 +112,6 @@ FORM = Form("locksmith", (
 
 role(ForumRole(
     LOCKSMITH, Side.NEUTRAL, acts=True,
-    steps=(ForumStep("locksmith", 21, LOCKSMITH, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("locksmith", 210, LOCKSMITH, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

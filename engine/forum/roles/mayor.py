@@ -193,7 +193,7 @@ def decide_election(ctx: ForumBotContext) -> dict[str, str | None]:
 
 role(ForumRole(
     MAYOR, None, kind="extra", dealt=False,
-    steps=(ForumStep("mayor", 95, always=True, request=ask_change, apply=apply_change,
+    steps=(ForumStep("mayor", 950, always=True, request=ask_change, apply=apply_change,
                      ask=SUCCESSOR),),
     asks=(AskSpec(Ask.MAYOR_ELECTION, check_ballot, decide_election, form="ballot",
                   discussion=True),

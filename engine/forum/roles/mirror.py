@@ -79,7 +79,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     MIRROR, Side.GOOD, acts=True,
-    steps=(ForumStep("mirror", 30, MIRROR, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("mirror", 300, MIRROR, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("mirror_twice", "the mirror mirrors another living player, not the "
                                               "one of last night"), decide, secret=True),),
 ))

@@ -81,7 +81,7 @@ def decide(ctx: ForumBotContext) -> Any:
 role(ForumRole(
     NOBLE, None, kind="extra", board=BOARD, rules=NobleRules(),
     carries=lambda card: card.side is Side.GOOD,
-    steps=(ForumStep("nobles", 85, NOBLE, request=ask, apply=apply, inform=inform, ask=CHOOSE),),
+    steps=(ForumStep("nobles", 850, NOBLE, request=ask, apply=apply, inform=inform, ask=CHOOSE),),
     asks=(AskSpec(CHOOSE, one_target("noble_choice", "the nobles choose a living player who is no noble"),
                   decide, secret=True),),
 ))

@@ -86,7 +86,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     OMEGA_WOLF, Side.BAD, wolf=True, board=BOARD, acts=True,
-    steps=(ForumStep("omega_wolf", 62, OMEGA_WOLF, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("omega_wolf", 620, OMEGA_WOLF, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("omega_target", "the omega wolf names another living player"),
                   decide, secret=True),),
 ))

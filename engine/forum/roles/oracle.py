@@ -131,6 +131,6 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     ORACLE, Side.GOOD, acts=True,
-    steps=(ForumStep("oracle", 56, ORACLE, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("oracle", 560, ORACLE, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form="pick_many", secret=True),),
 ))

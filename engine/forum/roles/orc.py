@@ -88,7 +88,7 @@ FORM = Form("orc", (Part(none=True, params=(("left", "left"),)),))
 
 role(ForumRole(
     ORC, Side.BAD, board=BOARD, acts=True,
-    steps=(ForumStep("orc", 67, ORC, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("orc", 670, ORC, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("orc_target", "the orc kills another living player"), decide,
                   form=FORM, secret=True),),
 ))

@@ -121,7 +121,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     POISONER, Side.BAD, acts=True, rules=PoisonRules(),
-    steps=(ForumStep("poisoner", 31, POISONER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("poisoner", 310, POISONER, request=ask, apply=apply, ask=ASK, again=True),),
     day_actions=(bad_question(POISONER, "poisoner_question"),),
     asks=(AskSpec(ASK, one_target("poison_twice", "the poisoner poisons another living player, not "
                                               "the one of last night"), decide, secret=True),),

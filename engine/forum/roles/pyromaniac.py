@@ -37,8 +37,9 @@ from engine.forms import Form, Part
 from engine.forum import answers
 from engine.forum.base import check_side, decide_side, side_info, side_part, take_side
 from engine.forum.botkit import ForumBotContext, hurt
+from engine.forum.changes import become
 from engine.forum.fold import ORDER, Act, Fold, record
-from engine.forum.helpers import holder_request, spent
+from engine.forum.helpers import holder_request, lose_card, spent
 from engine.forum.night import asking
 from engine.forum.registry import FORUM_ROLES, ForumRole, ForumStep, role
 from engine.forum.state import ForumState
@@ -91,9 +92,8 @@ def burn(s: ForumState, fold: Fold, act: Act) -> None:
         fold.kill(act, target, FIRE)
         return
     # "verliest die zijn/haar rol en gaat verder als (slechte) burger"
-    s.card[target] = Role.VILLAGER
-    s.power[target] = {}
-    s.wolves.discard(target)
+    lose_card(s, fold, target, "burnt")  # (the false angel watching him takes it first)
+    become(s, target, Role.VILLAGER, by=act.actor, how="pyromaniac", wolf=False)
     fold.note(target, "forum_house_burnt_role")
 
 
@@ -129,6 +129,6 @@ FORM = Form("pyromaniac", (
 
 role(ForumRole(
     PYROMANIAC, Side.NEUTRAL, acts=True, spent=used,
-    steps=(ForumStep("pyromaniac", 41, PYROMANIAC, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("pyromaniac", 405, PYROMANIAC, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

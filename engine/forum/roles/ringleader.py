@@ -41,6 +41,7 @@ from engine.forms import Form, Part
 from engine.forum import answers
 from engine.forum.base import check_side, decide_side, side_info, side_part, take_side
 from engine.forum.botkit import ForumBotContext
+from engine.forum.changes import become
 from engine.forum.fold import ORDER, Act, Fold, record
 from engine.forum.helpers import holder_request, refused, spent
 from engine.forum.night import asking
@@ -98,7 +99,7 @@ def shuffles(s: ForumState, fold: Fold, act: Act) -> None:
     cards = [(s.card[p], s.power[p]) for p in three]
     turn = 1 + s.rng.randrange(len(three) - 1)  # each card to another player
     for p, (card, power) in zip(three, cards[turn:] + cards[:turn], strict=True):
-        s.card[p], s.power[p] = card, power
+        become(s, p, card, by=act.actor, how="ringleader", power=power)
     for p in three:
         fold.note(p, "forum_shuffled_spent" if spent(s, p) else "forum_shuffled", role=s.card[p].value)
 
@@ -130,6 +131,6 @@ FORM = Form("ringleader", (
 
 role(ForumRole(
     RINGLEADER, Side.NEUTRAL, acts=True, spent=used,
-    steps=(ForumStep("ringleader", 43, RINGLEADER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("ringleader", 435, RINGLEADER, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

@@ -65,7 +65,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     Role.SEER, Side.GOOD, acts=True,
-    steps=(ForumStep("seer", 50, Role.SEER, request=ask, apply=apply, ask=Ask.SEER, again=True),),
+    steps=(ForumStep("seer", 500, Role.SEER, request=ask, apply=apply, ask=Ask.SEER, again=True),),
     asks=(AskSpec(Ask.SEER, one_target("seer_self", "the seer looks at another living player"), decide,
                   secret=True),),
 ))

@@ -73,7 +73,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     SHAMAN, Side.BAD, acts=True,
-    steps=(ForumStep("shaman", 51, SHAMAN, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("shaman", 510, SHAMAN, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("shaman_self", "the shaman looks at another living player"), decide,
                   secret=True),),
 ))

@@ -96,7 +96,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     SKIN_CHANGER, Side.GOOD, acts=True, rules=SkinRules(),
-    steps=(ForumStep("skin_changer", 10, SKIN_CHANGER, request=ask, apply=apply, ask=ASK,
+    steps=(ForumStep("skin_changer", 100, SKIN_CHANGER, request=ask, apply=apply, ask=ASK,
                      again=True),),
     asks=(AskSpec(ASK, one_target("skin_twice", "the skin changer swaps with another living player, "
                                             "at most twice with the same"), decide, secret=True),),

@@ -80,7 +80,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     SLEEPWALKER, Side.GOOD, acts=True,
-    steps=(ForumStep("sleepwalker", 77, SLEEPWALKER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("sleepwalker", 770, SLEEPWALKER, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("sleepwalker_self", "the sleepwalker visits another living player"),
                   decide, secret=True),),
 ))

@@ -47,5 +47,5 @@ class SoulmateRules(ForumRules):
 role(ForumRole(
     SOULMATE, None, kind="extra", board=BOARD, group=2, rules=SoulmateRules(),
     carries=lambda card: card.side is Side.GOOD,
-    steps=(ForumStep("soulmates", 17, SOULMATE, nights=lambda n: n == 1, inform=inform),),
+    steps=(ForumStep("soulmates", 170, SOULMATE, nights=lambda n: n == 1, inform=inform),),
 ))

@@ -96,7 +96,7 @@ FORM = Form("stalker", (Part(prompt="prompt.stalker", params=(("left", "left"),)
 
 role(ForumRole(
     STALKER, Side.GOOD, acts=True,
-    steps=(ForumStep("stalker", 78, STALKER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("stalker", 780, STALKER, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("stalker_self", "the stalker stalks another living player"), decide,
                   form=FORM, secret=True),),
 ))

@@ -80,7 +80,6 @@ def resolve(s: ForumState, fold: Fold, act: Act) -> None:
     if other != me:
         become(s, me, theirs, by=me, how="switcher", power=their_power)
         become(s, other, mine, by=me, how="switcher", power=my_power)
-        fold.kept.update((me, other))
     fold.note(me, "forum_switched", role=s.card[me].value)
     if other != me:
         fold.note(other, "forum_switched", role=s.card[other].value)
@@ -111,7 +110,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     SWITCHER, Side.GOOD, acts=True,
-    steps=(ForumStep("switcher", 46, SWITCHER, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("switcher", 460, SWITCHER, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, one_target("switcher_self", "the switcher swaps with another living player"), decide,
                   secret=True),),
 ))

@@ -100,6 +100,6 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     UNSURE_CUB, Side.BAD, acts=True,
-    steps=(ForumStep("unsure_cub", 72, UNSURE_CUB, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("unsure_cub", 720, UNSURE_CUB, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=pairs_form("unsure_cub"), secret=True),),
 ))

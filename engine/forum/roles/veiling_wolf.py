@@ -106,7 +106,7 @@ FORM = Form("veiling_wolf", (Part(options="veils", label="forum.veil.{}", none=T
 
 role(ForumRole(
     VEILING_WOLF, Side.BAD, wolf=True, board=BOARD, acts=True, rules=VeilRules(),
-    steps=(ForumStep("veiling_wolf", 65, VEILING_WOLF, request=ask, apply=apply, ask=ASK,
+    steps=(ForumStep("veiling_wolf", 650, VEILING_WOLF, request=ask, apply=apply, ask=ASK,
                      again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))

@@ -91,7 +91,7 @@ def decide(ctx: ForumBotContext) -> Any:
 role(ForumRole(
     Role.WEREWOLF, Side.BAD, wolf=True, board=BOARD, acts=True,
     # called in every forum game: every deck has a wolf, not always a plain one
-    steps=(ForumStep("werewolves", 60, Role.WEREWOLF, always=True, request=ask_lunch, apply=apply,
+    steps=(ForumStep("werewolves", 600, Role.WEREWOLF, always=True, request=ask_lunch, apply=apply,
                      inform=inform, ask=Ask.WEREWOLVES),),
     asks=(AskSpec(Ask.WEREWOLVES, one_target("werewolves_own", "the werewolves lunch a living player "
                                                             "who is no werewolf"),

@@ -158,6 +158,6 @@ def spent(s: ForumState, witch: str) -> bool:
 
 role(ForumRole(
     Role.WITCH, Side.NEUTRAL, acts=True, rules=WitchRules(), spent=spent,
-    steps=(ForumStep("witch", 70, Role.WITCH, request=ask, apply=apply, ask=Ask.WITCH, again=True),),
+    steps=(ForumStep("witch", 700, Role.WITCH, request=ask, apply=apply, ask=Ask.WITCH, again=True),),
     asks=(AskSpec(Ask.WITCH, check, decide, form=POTIONS, secret=True),),
 ))

@@ -89,7 +89,7 @@ def decide(ctx: ForumBotContext) -> Any:
 
 role(ForumRole(
     WOLF_SORCERER, Side.BAD, board=BOARD, acts=True, rules=SorceryRules(),
-    steps=(ForumStep("wolf_sorcerer", 66, WOLF_SORCERER, request=ask, apply=apply, ask=ASK,
+    steps=(ForumStep("wolf_sorcerer", 660, WOLF_SORCERER, request=ask, apply=apply, ask=ASK,
                      again=True),),
     asks=(AskSpec(ASK, one_target("sorcerer_target", "the wolf sorcerer marks another living player"),
                   decide, secret=True),),

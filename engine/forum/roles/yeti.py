@@ -131,6 +131,6 @@ FORM = Form("yeti", (Part(kind="yes_no", prompt="prompt.yeti", params=(("left", 
 
 role(ForumRole(
     YETI, Side.GOOD, acts=True,
-    steps=(ForumStep("yeti", 22, YETI, request=ask, apply=apply, ask=ASK, again=True),),
+    steps=(ForumStep("yeti", 220, YETI, request=ask, apply=apply, ask=ASK, again=True),),
     asks=(AskSpec(ASK, check, decide, form=FORM, secret=True),),
 ))
