@@ -61,20 +61,21 @@ def test_an_action_used_up_is_the_cards_own() -> None:
 
 def test_the_witch_gets_a_potion_back_when_a_meddler_gives_it() -> None:
     """"De heks krijgt zijn drankje(s) terug als de yeti zijn actie
-    tegenhoudt. Hij krijgt hier een melding van" (the yeti marks the act)."""
-    from engine.forum.roles.witch import given_back, potions
+    tegenhoudt. Hij krijgt hier een melding van" (the yeti marks the act:
+    ``yeti.stopped``; the yeti's own scenarios play it through)."""
+    from engine.forum.roles.witch import potion_back, potions
 
     g = game({**PLAIN, "Bram": "witch"})
     s = g.state
     potions(s, "Bram")["poison"] = False
     act = Act("witch", ORDER["kill_late"], ("Bram",), Role.WITCH, ["Anna"], lambda s, f, a: None,
               data={"potion": "poison"})
-    given_back(s, act)
+    potion_back(s, act)
     assert not potions(s, "Bram")["poison"]  # an ordinary failure gives nothing back
-    act.data["give_back"] = True
-    given_back(s, act)
+    act.data["yeti"] = True
+    potion_back(s, act)
     assert potions(s, "Bram")["poison"]
-    assert ("Bram", "forum_witch_potion_back", {}) in s.store["_dawn_news"]
+    assert any(n[:2] == ("Bram", "forum_witch_potion_back") for n in s.store["_dawn_news"])
 
 
 def test_the_corpse_and_its_digger_are_partners() -> None:
@@ -83,7 +84,7 @@ def test_the_corpse_and_its_digger_are_partners() -> None:
     from engine.forum.roles.corpse import digger_of, make_corpse, partners
 
     s = game({**PLAIN, "Bram": "gravedigger"}).state
-    make_corpse(s, "Eva", "Bram")
+    make_corpse(s, None, "Eva", "Bram")
     assert digger_of(s, "Eva") == "Bram" and partners(s, "Eva") == {"Bram"} and partners(s, "Bram") == {"Eva"}
     assert partners(s, "Cees") == set() and s.card["Eva"].value == "corpse"
 

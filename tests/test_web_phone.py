@@ -50,7 +50,8 @@ IDS = (set(VARIANT_IDS) | set(CARD_IDS) | set(choices.PAGE_OPTIONS) | set(choice
        | {r.value for r in ROLES})
 #: code values and raw ids: snake_case words, empty lists and mappings, Python's
 #: constants, a story's id
-RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\[\]|\{\}|\bNone\b|\bTrue\b|\bFalse\b|\b\d{8}-\d{6}\b")
+#: (a Python value stands alone: "False angel", the English name of seed 004's valse engel, is words)
+RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\[\]|\{\}|\b(?:None|True|False)\b(?! [a-z])|\b\d{8}-\d{6}\b")
 MIN_TAP = 43.5  # 44 px, less what a renderer rounds
 
 #: what one look at a page measures (run in the page)
@@ -134,13 +135,24 @@ def type_names(d: Any, names: tuple[str, ...]) -> None:
 
 
 def submit(d: Any, button: str) -> None:
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     old = d.find_element(By.TAG_NAME, "html")
     tap(d, d.find_element(By.ID, button))
-    WebDriverWait(d, 20).until(expected_conditions.staleness_of(old))
+
+    def gone(_: Any) -> bool:
+        # the old page is gone; Chrome says so now and then as an inspector
+        # error ("Node with given id does not belong to the document")
+        # instead of a stale element
+        try:
+            old.is_enabled()
+        except WebDriverException:  # StaleElementReferenceException is one
+            return True
+        return False
+
+    WebDriverWait(d, 20).until(gone)
 
 
 def in_view(d: Any, element: Any) -> bool:

@@ -313,7 +313,8 @@ def advice_lines(pack: voices.Pack, job: Job) -> dict[str, Any]:
     """The advisor's answer in the pack's words, as the command says it,
     and first of all plainly whether the deck is fair (``web.advice.verdict``)."""
     from narrator.balance import words
-    from narrator.balance.cli import KNOWS, side_line, swap_line
+    from narrator.balance.cli import KNOWS, swap_line
+    from narrator.balance.words import side_line
 
     e = job.estimate
     if e is None:

@@ -481,7 +481,7 @@ def tip_words(pack: Pack, tips: Sequence[Tip], most: int = 3) -> str:
 
 
 def proposals_text(pack: Pack, found: Search) -> list[str]:
-    from narrator.balance.cli import side_line
+    from narrator.balance.words import side_line
 
     names = ", ".join(pack.role_bare(r.value) for r in found.pool.items) or "-"
     out = [pack.line("balance.forum_propose_title", players=found.players, pool=names),
